@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: from a fresh clone with only Node and npm, install everything and run every check.
+// Steps run in order and stop at the first failure; each prints its own figures.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensurePnpm, install, root, run } from './lib/workspace.mjs';
+
+const started = Date.now();
+const step = (title) => console.log(`\n━━ ${title} ━━`);
+
+step('install');
+const pnpm = ensurePnpm();
+install(pnpm);
+
+step('typecheck (tsc -b)');
+run(pnpm, ['exec', 'tsc', '-b']);
+
+step('lint (oxlint, zero warnings)');
+run(pnpm, ['exec', 'oxlint', '--max-warnings=0', '--report-unused-disable-directives']);
+
+step('unit and integration tests (vitest)');
+run(pnpm, ['exec', 'vitest', 'run']);
+
+step('size budgets');
+run(process.execPath, ['scripts/size.mjs']);
+
+if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
+  step('browser end-to-end (Playwright, Chromium)');
+  run(process.execPath, ['scripts/ensure-chromium.mjs']);
+  run(pnpm, ['--filter', '@elicitation-kit/e2e', 'test']);
+}
+
+if (existsSync(join(root, 'bench', 'budgets.mjs'))) {
+  step('deterministic budgets (zero loss, zero duplicates)');
+  run(pnpm, ['--filter', '@elicitation-kit/bench', 'budgets']);
+}
+
+console.log(`\n✓ every check passed in ${Math.round((Date.now() - started) / 1000)} s`);
