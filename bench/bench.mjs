@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `pnpm --filter @elicitation-kit/bench bench` (root: `npm run bench`): measures Elicitation Kit against plain rjsf +
+// validator-ajv8 / ajv 8 in the same run, prints the results table, writes results.json and RESULTS.md.
+// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { root } from './src/forms.mjs';
+import { renderMarkdown } from './src/report.mjs';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (name) => !only || only.includes(name);
+
+/** Module-not-found for a workspace package that has not landed yet → the section is pending, not failed. */
+function pendingReason(error) {
+  const text = String(error?.message ?? error);
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find (module|package)|does not provide an export/.test(text)) return text.split('\n')[0];
+  return undefined;
+}
+
+let failed = false;
+async function section(name, title, fn) {
+  if (!wanted(name)) return undefined;
+  const started = Date.now();
+  process.stdout.write(`› ${title} … `);
+  try {
+    const result = await fn();
+    console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (error) {
+    const reason = pendingReason(error);
+    if (reason) {
+      console.log(`pending (${reason})`);
+      return { pending: reason };
+    }
+    failed = true;
+    console.log('failed');
+    console.error(error);
+    return { error: String(error?.stack ?? error) };
+  }
+}
+
+function commit() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+const results = {
+  environment: {
+    date: new Date().toISOString(),
+    node: process.versions.node,
+    cpu: cpus()[0]?.model?.trim() ?? 'unknown CPU',
+    cpus: cpus().length,
+    platform: `${process.platform}-${process.arch}`,
+    commit: commit(),
+  },
+  options: { quick },
+};
+
+results.bundle = await section('bundle', 'bundle sizes (esbuild, min+gz)', async () => {
+  const { measureBundles } = await import('./src/bundle.mjs');
+  return measureBundles();
+});
+
+results.clientCost = await section('cost', 'per-request client cost (core vs ajv 8)', async () => {
+  const core = await import('@elicitation-kit/core');
+  const { measureClientCost } = await import('./src/client-cost.mjs');
+  return measureClientCost(core, quick ? { runs: 7, scale: 0.25 } : { runs: 21, scale: 1 });
+});
+
+results.roundTrips = await section('rt', 'round trips (demo server over loopback, both eras)', async () => {
+  const { measureRoundTrips } = await import('./src/round-trips.mjs');
+  return measureRoundTrips(quick ? { sequential: 100, concurrent: 20, samples: 20 } : { sequential: 1000, concurrent: 100, samples: 100 });
+});
+
+results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs rjsf)', async () => {
+  const { measureDialog } = await import('./src/dialog.mjs');
+  return measureDialog(quick ? { mounts: 8, keystrokes: 20 } : { mounts: 30, keystrokes: 60 });
+});
+
+const markdown = renderMarkdown(results);
+console.log(`\n${markdown}`);
+const out = quick || only ? 'results.local.json' : 'results.json';
+writeFileSync(join(root, 'bench', out), `${JSON.stringify(results, null, 2)}\n`);
+if (!quick && !only) writeFileSync(join(root, 'bench', 'RESULTS.md'), markdown);
+console.log(`wrote bench/${out}${!quick && !only ? ' and bench/RESULTS.md' : ''}`);
+if (failed) process.exit(1);

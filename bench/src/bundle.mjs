@@ -1,0 +1,79 @@
+// 3. Bundle size: min+gz of core and of the react package (peers excluded) through the root `scripts/size.mjs`, and of
+// the host's dialog path (kit: react + core + rjsf core/utils) against the baseline (rjsf core + utils + validator-ajv8),
+// React and react-dom excluded on both sides.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './forms.mjs';
+
+/**
+ * Imports `scripts/size.mjs` for its `measure` and `budgets`. That file also runs its CLI when imported, so hand it an
+ * argument that selects no package (it then prints nothing and exits nothing) while the module evaluates.
+ */
+async function importSizeScript() {
+  const saved = process.argv;
+  process.argv = [saved[0] ?? 'node', join(root, 'scripts', 'size.mjs'), '--imported-by-bench'];
+  try {
+    return await import('../../scripts/size.mjs');
+  } finally {
+    process.argv = saved;
+  }
+}
+
+/** What a host imports to show the dialog for a parsed request. */
+const DIALOG_PATH = `export { ElicitationDialog } from '@elicitation-kit/react';
+export { parseElicitation } from '@elicitation-kit/core';`;
+
+/** What a host imports to render the same schema with plain rjsf. */
+const BASELINE = `export { default as Form } from '@rjsf/core';
+export { default as validator } from '@rjsf/validator-ajv8';`;
+
+/** Min+gz of a production browser bundle of `contents`, with React and react-dom external. */
+export async function measureSource(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: join(root, 'bench'), loader: 'js', sourcefile: 'entry.js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    conditions: ['source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
+}
+
+/** The budget the dialog path must meet against the baseline. */
+export const DIALOG_PATH_MAX_RATIO = 0.75;
+
+/** Runs the bundle measurement; packages whose sources have not landed are reported as missing. */
+export async function measureBundles() {
+  const { measure, budgets } = await importSizeScript();
+  const packages = {};
+  for (const name of ['core', 'react']) {
+    const { entry, budget } = budgets[name];
+    if (!existsSync(join(root, entry))) {
+      packages[name] = { missing: entry, budget };
+      continue;
+    }
+    const size = await measure(entry);
+    packages[name] = { ...size, budget, ok: size.gzipped <= budget };
+  }
+  const baseline = await measureSource(BASELINE);
+  let dialogPath;
+  if (existsSync(join(root, budgets.react.entry)) && existsSync(join(root, budgets.core.entry))) {
+    const size = await measureSource(DIALOG_PATH);
+    const ratio = size.gzipped / baseline.gzipped;
+    dialogPath = { ...size, ratio, maxRatio: DIALOG_PATH_MAX_RATIO, ok: ratio <= DIALOG_PATH_MAX_RATIO };
+  } else {
+    dialogPath = { missing: 'packages/react/src/index.ts or packages/core/src/index.ts', maxRatio: DIALOG_PATH_MAX_RATIO };
+  }
+  return { core: packages.core, react: packages.react, dialogPath, baseline };
+}

@@ -1,0 +1,98 @@
+// 1. Per-request client cost: what it takes to get from a freshly received schema to a validated answer, with the kit
+// (parseElicitation, which checks and describes the schema, then validateValues) and with the baseline a host would pick
+// instead (ajv 8: Ajv2020 + ajv-formats, compile then validate). Then warm validation of one value set.
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { clone, exportParams, exportValues, kitchenSinkParams, kitchenSinkValues } from './forms.mjs';
+import { compare } from './stats.mjs';
+
+const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+const addFormats = addFormatsModule.default ?? addFormatsModule;
+
+/** The baseline validator instance, created once per process as a host would (allErrors: the kit reports every issue). */
+function createAjv() {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+const cases = [
+  { key: 'kitchenSink', label: 'kitchen sink (13 fields, every variant)', params: kitchenSinkParams, values: kitchenSinkValues },
+  { key: 'exportSchema', label: 'export schema (3 fields)', params: exportParams, values: exportValues },
+];
+
+/**
+ * Runs the client-cost measurement. `core` is the imported @elicitation-kit/core module.
+ * `scale` shrinks batch sizes (budgets/quick runs use < 1).
+ */
+export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
+  const ajv = createAjv();
+  const results = {};
+  for (const { key, label, params, values } of cases) {
+    // Sanity: both sides accept the value set, so both do the full work of a valid answer.
+    const parsed = core.parseElicitation(clone(params));
+    if (!parsed.ok) throw new Error(`core rejected the ${key} request: ${parsed.error.message}`);
+    const fields = parsed.request.fields;
+    const coreIssues = core.validateValues(fields, values);
+    const validate = ajv.compile(clone(params.requestedSchema));
+    const ajvValid = validate(values);
+    if (coreIssues.length > 0 || !ajvValid) {
+      throw new Error(`the ${key} value set is not valid: core ${JSON.stringify(coreIssues)}, ajv ${JSON.stringify(validate.errors)}`);
+    }
+
+    const coreBatch = Math.max(20, Math.round(400 * scale));
+    const ajvBatch = Math.max(3, Math.round(20 * scale));
+    const cold = compare(
+      {
+        size: coreBatch,
+        prepare: (n) => Array.from({ length: n }, () => clone(params)),
+        run: (inputs) => {
+          for (const input of inputs) {
+            const result = core.parseElicitation(input);
+            if (!result.ok || core.validateValues(result.request.fields, values).length !== 0) throw new Error('core failed');
+          }
+        },
+      },
+      {
+        size: ajvBatch,
+        prepare: (n) => Array.from({ length: n }, () => clone(params.requestedSchema)),
+        run: (inputs) => {
+          for (const schema of inputs) {
+            if (!ajv.compile(schema)(values)) throw new Error('ajv failed');
+          }
+        },
+        // Compiled schemas are cached by object; drop them so the cache does not grow across batches.
+        cleanup: (inputs) => {
+          for (const schema of inputs) ajv.removeSchema(schema);
+        },
+      },
+      { runs },
+    );
+
+    const warmBatch = Math.max(200, Math.round(5000 * scale));
+    const warm = compare(
+      {
+        size: warmBatch,
+        run: (_, n) => {
+          for (let i = 0; i < n; i++) if (core.validateValues(fields, values).length !== 0) throw new Error('core failed');
+        },
+      },
+      {
+        size: warmBatch,
+        run: (_, n) => {
+          for (let i = 0; i < n; i++) if (!validate(values)) throw new Error('ajv failed');
+        },
+      },
+      { runs },
+    );
+
+    results[key] = {
+      label,
+      fields: fields.length,
+      cold: { coreUs: cold.subjectUs, ajvUs: cold.baselineUs, ajvOverCore: cold.ratio, runs: cold.runs, target: '≥ 20×' },
+      // For warm validation the interesting figure is how much slower core is: core ÷ ajv, target ≤ 2.
+      warm: { coreUs: warm.subjectUs, ajvUs: warm.baselineUs, coreOverAjv: 1 / warm.ratio, runs: warm.runs, target: '≤ 2×' },
+    };
+  }
+  return results;
+}

@@ -1,0 +1,51 @@
+// The schemas and value sets every measurement uses: the spec fixtures, and generated forms of any size built by
+// cycling through the kitchen-sink fixture's 13 variants (so every size exercises every variant).
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateForm } from './generate.mjs';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function readJson(path) {
+  return JSON.parse(readFileSync(join(root, path), 'utf8'));
+}
+
+export const KITCHEN_SINK_PATH = 'fixtures/examples/form-12-kitchen-sink-all-variants.json';
+export const EXPORT_PATH = 'fixtures/examples/2026-07-28/02-input-required-result-form-and-url.json';
+
+/** `elicitation/create` params of the kitchen-sink fixture (all 13 variants, `$schema` 2020-12). */
+export const kitchenSinkParams = readJson(KITCHEN_SINK_PATH).params;
+
+/** Params of the guide's `export_options` request (the demo server's `export-data` tool asks the same). */
+export const exportParams = readJson(EXPORT_PATH).result.inputRequests.export_options.params;
+
+/** A valid value set for the kitchen sink: every property answered, in content shape (typed numbers, RFC 3339). */
+export const kitchenSinkValues = {
+  nickname: 'dev',
+  contact: 'ada@example.com',
+  homepage: 'https://example.com/ada',
+  birthday: '2026-03-14',
+  reminder: '2026-03-14T09:30:00Z',
+  ratio: 0.25,
+  seats: 10,
+  telemetry: false,
+  theme: 'dark',
+  locale: 'de-DE',
+  tags: ['frontend', 'docs'],
+  digest: ['mon', 'fri'],
+  density: 'c',
+};
+
+/** A valid value set for the export schema. */
+export const exportValues = { format: 'csv', maxRows: 500, includeHeaders: false };
+
+/** Deep copy through JSON (the shape a request has after `JSON.parse` off the wire). */
+export function clone(value) {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** Params of a generated `count`-field form request (see `generate.mjs`). */
+export function generatedParams(count, tag = '') {
+  return generateForm(kitchenSinkParams, count, tag);
+}

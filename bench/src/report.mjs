@@ -1,0 +1,146 @@
+// Renders results.json as the markdown table the README quotes (also printed by the bench).
+import { kb, sig, times } from './stats.mjs';
+
+export const COMMAND = 'npm run bench   # = pnpm --filter @elicitation-kit/bench bench';
+
+const ms = (v) => (Number.isFinite(v) ? `${sig(v)} ms` : '—');
+const us = (v) => (Number.isFinite(v) ? `${sig(v)} µs` : '—');
+const mark = (ok) => (ok === undefined ? '' : ok ? '✓' : '✗');
+const pending = (section) => (section?.pending ? `pending: ${section.pending}` : undefined);
+
+function costRows(cost) {
+  if (!cost || cost.pending) return [[`Per-request client cost`, pending(cost) ?? '—', '', '', '', '']];
+  const rows = [];
+  for (const c of Object.values(cost)) {
+    rows.push([
+      `Per request (cold): parse + describe + validate, ${c.label}`,
+      us(c.cold.coreUs),
+      `${us(c.cold.ajvUs)} (ajv compile + validate)`,
+      `${times(c.cold.ajvOverCore)} cheaper`,
+      '≥ 20× cheaper',
+      mark(c.cold.ajvOverCore >= 20),
+    ]);
+  }
+  for (const c of Object.values(cost)) {
+    rows.push([
+      `Warm validation of one value set, ${c.label}`,
+      us(c.warm.coreUs),
+      `${us(c.warm.ajvUs)} (compiled ajv)`,
+      `${times(c.warm.coreOverAjv)} ajv's time`,
+      '≤ 2×',
+      mark(c.warm.coreOverAjv <= 2),
+    ]);
+  }
+  return rows;
+}
+
+function dialogRows(dialog) {
+  if (!dialog || dialog.pending) return [['Dialog readiness in Chromium', pending(dialog) ?? '—', '', '', '', '']];
+  const rows = [];
+  for (const key of ['fields13', 'fields200']) {
+    const d = dialog[key];
+    const target = key === 'fields13' ? '≤ 30 ms, no slower than rjsf' : 'no slower than rjsf';
+    const ok = d.kit.focus.median <= d.rjsf.focus.median && (key !== 'fields13' || d.kit.focus.median <= 30);
+    rows.push([
+      `Dialog ready (render → first field focused), ${d.fields} fields`,
+      ms(d.kit.focus.median),
+      `${ms(d.rjsf.focus.median)} (rjsf Form + validator-ajv8)`,
+      `${times(d.rjsfOverKit)} faster`,
+      target,
+      mark(ok),
+    ]);
+  }
+  const k = dialog.keystroke50;
+  rows.push([
+    'Keystroke to next frame, 50 fields',
+    ms(k.kit.median),
+    `${ms(k.rjsf.median)} (rjsf)`,
+    `${times(k.rjsfOverKit)} faster`,
+    'reported',
+    '',
+  ]);
+  return rows;
+}
+
+function bundleRows(bundle) {
+  if (!bundle || bundle.pending) return [['Bundle size', pending(bundle) ?? '—', '', '', '', '']];
+  const rows = [];
+  for (const [name, label] of [
+    ['core', '@elicitation-kit/core, min+gz'],
+    ['react', '@elicitation-kit/react, min+gz (peers excluded)'],
+  ]) {
+    const b = bundle[name];
+    rows.push([label, b.missing ? `not landed (${b.missing})` : kb(b.gzipped), '', '', `≤ ${kb(b.budget)}`, mark(b.ok)]);
+  }
+  const d = bundle.dialogPath;
+  rows.push([
+    "Host's dialog path (react + core + rjsf core/utils), min+gz, React excluded",
+    d.missing ? 'not landed' : kb(d.gzipped),
+    `${kb(bundle.baseline.gzipped)} (rjsf core + utils + validator-ajv8)`,
+    d.missing ? '' : `${sig(d.ratio)}× the baseline`,
+    `≤ ${d.maxRatio}×`,
+    mark(d.ok),
+  ]);
+  return rows;
+}
+
+function roundTripRows(rt) {
+  if (!rt || rt.pending) return [['Round trips', pending(rt) ?? '—', '', '', '', '']];
+  const rows = [];
+  for (const era of ['modern', 'legacy']) {
+    const r = rt[era];
+    if (!r) continue;
+    const name = era === 'modern' ? 'modern era (2026-07-28, versionNegotiation auto)' : 'legacy era (2025-11-25 session)';
+    if (r.latency) {
+      rows.push([
+        `Tool call with one elicitation, ${name}`,
+        `${ms(r.latency.elicitationCallMs)} (+${ms(r.latency.overheadMs)} per elicitation)`,
+        `${ms(r.latency.plainCallMs)} (same call, no elicitation)`,
+        `${times(r.latency.ratio)} a plain call`,
+        'reported',
+        '',
+      ]);
+    }
+    for (const v of [r.sequential, r.concurrent]) {
+      const how = v.concurrency === 1 ? 'sequential' : 'concurrent';
+      rows.push([
+        `${v.count.toLocaleString('en-US')} ${how} elicitations, ${era}`,
+        `${v.lost} lost, ${v.duplicated} duplicated, ${v.failures} failed (${ms(v.elapsedMs)} total)`,
+        `server logged ${v.received} of ${v.answered}`,
+        '',
+        '0 lost, 0 duplicated',
+        mark(v.ok),
+      ]);
+    }
+  }
+  return rows;
+}
+
+const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
+
+/** The results table as markdown, with the environment and the command that reproduces it. */
+export function renderMarkdown(results) {
+  const header = ['Measurement', 'Elicitation Kit', 'Baseline', 'Ratio', 'Target', 'Met'];
+  const rows = [
+    ...costRows(results.clientCost),
+    ...dialogRows(results.dialog),
+    ...bundleRows(results.bundle),
+    ...roundTripRows(results.roundTrips),
+  ];
+  const env = results.environment;
+  return [
+    `## Benchmarks`,
+    '',
+    `Reproduce with \`${COMMAND}\` (writes \`bench/results.json\` and this table to \`bench/RESULTS.md\`).`,
+    `Every figure is a median over repeated runs; the baseline is measured in the same process or browser session.`,
+    `Timing targets are reported, not asserted; sizes and zero loss are enforced by \`pnpm --filter @elicitation-kit/bench budgets\` in \`npm test\`.`,
+    '',
+    line(header),
+    line(header.map(() => '---')),
+    ...rows.map(line),
+    '',
+    `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
+      `${env.commit ? `, commit ${env.commit}` : ''}${results.options?.quick ? ' (quick run)' : ''}.`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,176 @@
+// 4. Round trips over loopback Streamable HTTP: the demo server (startDemoServer on port 0) and a Node SDK v2 client
+// with the kit's handler (attachElicitation) and a queue that auto-answers every form with a valid, unique answer.
+// Each answer carries a serial number in `maxRows`; the server's own log then tells whether every answer arrived
+// exactly once (zero lost, zero duplicated).
+import { attachElicitation, createElicitationQueue } from '@elicitation-kit/mcp';
+import { startDemoServer } from '@elicitation-kit/demo-server';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { performance } from 'node:perf_hooks';
+import { median, percentile } from './stats.mjs';
+
+/** The tool that elicits (the guide's export_options form) and its arguments. */
+export const ELICITING_TOOL = { name: 'export-data', arguments: {} };
+
+/** Rejects after `ms` so that a lost answer fails the run instead of hanging it. */
+function within(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A connected client in `era` whose queue answers each pending form with the next serial number. */
+async function connectClient(url, era) {
+  const client = new Client(
+    { name: 'elicitation-kit-bench', version: '0.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  const queue = createElicitationQueue({ maxPendingPerServer: 10_000 });
+  const attachment = attachElicitation(client, { queue, server: { name: 'demo' } });
+  const answered = new Map(); // queue id → serial
+  let serial = 0;
+  let scheduled = false;
+  const answerPending = () => {
+    scheduled = false;
+    for (const entry of queue.getSnapshot()) {
+      if (entry.status !== 'pending' || entry.kind !== 'request' || answered.has(entry.id)) continue;
+      const maxRows = ++serial;
+      answered.set(entry.id, maxRows);
+      queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows, includeHeaders: false } });
+    }
+  };
+  // Answer outside the listener call, as a UI would (and so the queue never re-enters itself).
+  const unsubscribe = queue.subscribe(() => {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(answerPending);
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  const actualEra = client.getProtocolEra();
+  if (actualEra !== era) throw new Error(`expected a ${era} session, the client negotiated ${actualEra}`);
+  return {
+    client,
+    get serial() {
+      return serial;
+    },
+    async close() {
+      unsubscribe();
+      attachment.detach();
+      await client.close();
+    },
+  };
+}
+
+/** Serial numbers the server accepted for export-data calls logged after index `from`. */
+function acceptedSerials(log, from) {
+  const serials = [];
+  for (const entry of log.slice(from)) {
+    const maxRows = serialOf(entry);
+    if (maxRows !== undefined) serials.push(maxRows);
+  }
+  return serials;
+}
+
+/** The serial number in one server log entry, if it records an accepted export answer. */
+function serialOf(entry) {
+  const content = entry?.content ?? entry?.result?.content ?? entry?.answer?.content;
+  const action = entry?.action ?? entry?.result?.action ?? entry?.answer?.action;
+  if (action !== undefined && action !== 'accept') return undefined;
+  return typeof content?.maxRows === 'number' ? content.maxRows : undefined;
+}
+
+/** Compares what the client answered (serials first+1 … last) with what the server logged. */
+function tally(serials, first, last) {
+  const counts = new Map();
+  for (const s of serials) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let lost = 0;
+  let duplicated = 0;
+  for (let s = first + 1; s <= last; s++) {
+    const n = counts.get(s) ?? 0;
+    if (n === 0) lost++;
+    else if (n > 1) duplicated += n - 1;
+  }
+  let foreign = 0;
+  for (const s of counts.keys()) if (s <= first || s > last) foreign++;
+  return { answered: last - first, received: serials.length, lost, duplicated, foreign };
+}
+
+function assertToolOk(result, what) {
+  if (result?.isError) throw new Error(`${what} returned an error result: ${JSON.stringify(result.content)}`);
+}
+
+/** `count` elicitations, one after another (`concurrency` 1) or all at once. */
+async function volley(server, session, count, concurrency, timeoutMs) {
+  const from = server.log.length;
+  const first = session.serial;
+  const started = performance.now();
+  const call = () => session.client.callTool(ELICITING_TOOL).then((r) => assertToolOk(r, 'export-data'));
+  let failures = 0;
+  const work = async () => {
+    if (concurrency === 1) {
+      for (let i = 0; i < count; i++) await call().catch(() => failures++);
+    } else {
+      await Promise.all(Array.from({ length: count }, () => call().catch(() => failures++)));
+    }
+  };
+  await within(work(), timeoutMs, `${count} elicitations`);
+  const elapsedMs = performance.now() - started;
+  const result = tally(acceptedSerials(server.log, from), first, session.serial);
+  return { count, concurrency, elapsedMs, failures, ...result, ok: failures === 0 && result.answered === count && result.lost === 0 && result.duplicated === 0 && result.foreign === 0 };
+}
+
+/** Median latency of a tool call with one elicitation and of a plain one, interleaved. */
+async function latency(session, plainTool, samples) {
+  const withElicitation = [];
+  const plain = [];
+  for (let i = 0; i < samples + 5; i++) {
+    let t = performance.now();
+    assertToolOk(await session.client.callTool(ELICITING_TOOL), 'export-data');
+    const a = performance.now() - t;
+    t = performance.now();
+    assertToolOk(await session.client.callTool(plainTool), plainTool.name);
+    const b = performance.now() - t;
+    if (i < 5) continue;
+    withElicitation.push(a);
+    plain.push(b);
+  }
+  const e = median(withElicitation);
+  const p = median(plain);
+  return {
+    elicitationCallMs: e,
+    elicitationCallP90Ms: percentile(withElicitation, 90),
+    plainCallMs: p,
+    plainCallP90Ms: percentile(plain, 90),
+    overheadMs: e - p,
+    ratio: e / p,
+    samples,
+  };
+}
+
+/**
+ * Runs the round-trip measurement in both eras against one demo server. `sequential`/`concurrent` size the loss
+ * check; `samples` sizes the latency medians (0 skips them).
+ */
+export async function measureRoundTrips({ sequential = 1000, concurrent = 100, samples = 100, plainTool, timeoutMs = 180_000 } = {}) {
+  const server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+  const results = {};
+  try {
+    for (const era of ['modern', 'legacy']) {
+      const session = await connectClient(server.url, era);
+      try {
+        const entry = { era };
+        if (samples > 0 && plainTool) entry.latency = await latency(session, plainTool, samples);
+        entry.sequential = await volley(server, session, sequential, 1, timeoutMs);
+        entry.concurrent = await volley(server, session, concurrent, concurrent, timeoutMs);
+        results[era] = entry;
+      } finally {
+        await session.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return results;
+}

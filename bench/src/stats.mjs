@@ -1,0 +1,76 @@
+// Timing helpers: medians over repeated runs, with the kit and its baseline measured back to back in each run so that
+// machine noise (shared cores, CPU frequency, GC) hits both sides alike.
+import { performance } from 'node:perf_hooks';
+
+/** Median of a list of numbers (NaN when empty). */
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Nearest-rank percentile (0–100). */
+export function percentile(values, p) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = values.toSorted((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+/**
+ * Times one batch: `prepare(size)` builds the inputs outside the clock (fresh schema copies, so no cache can help),
+ * `run(inputs)` is timed, `cleanup(inputs)` runs outside the clock. Returns microseconds per operation.
+ */
+export function timeBatch({ size, prepare = () => undefined, run, cleanup = () => {} }) {
+  const inputs = prepare(size);
+  const start = performance.now();
+  run(inputs, size);
+  const elapsed = performance.now() - start;
+  cleanup(inputs);
+  return (elapsed * 1000) / size;
+}
+
+/**
+ * Compares a subject with its baseline: `runs` rounds, each timing one batch of each side (order alternating),
+ * after `warmup` untimed rounds. Returns the median µs/op of each side and the median of the per-round ratios
+ * baseline ÷ subject (so > 1 means the subject is cheaper).
+ */
+export function compare(subject, baseline, { runs = 15, warmup = 3 } = {}) {
+  const a = [];
+  const b = [];
+  const ratios = [];
+  for (let round = 0; round < warmup + runs; round++) {
+    let x;
+    let y;
+    if (round % 2 === 0) {
+      x = timeBatch(subject);
+      y = timeBatch(baseline);
+    } else {
+      y = timeBatch(baseline);
+      x = timeBatch(subject);
+    }
+    if (round < warmup) continue;
+    a.push(x);
+    b.push(y);
+    ratios.push(y / x);
+  }
+  return { subjectUs: median(a), baselineUs: median(b), ratio: median(ratios), runs };
+}
+
+/** Rounds for display: 3 significant digits. */
+export function sig(value, digits = 3) {
+  if (!Number.isFinite(value)) return String(value);
+  if (value === 0) return '0';
+  return Number(value.toPrecision(digits)).toString();
+}
+
+/** Formats a ratio as e.g. `31.2×`. */
+export function times(value) {
+  return Number.isFinite(value) ? `${sig(value)}×` : '—';
+}
+
+/** Formats bytes as KB with two decimals. */
+export function kb(bytes) {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}
