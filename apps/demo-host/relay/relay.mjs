@@ -1,0 +1,336 @@
+// @ts-check
+// The demo host's relay: lets the browser reach MCP servers that send no CORS headers.
+//
+// It forwards Streamable HTTP (POST, GET and DELETE, SSE responses streamed chunk by chunk, every MCP header) to a
+// target named in the path, `/relay/<target>`, where <target> is either the URL as is
+// (`/relay/http://127.0.0.1:3901/mcp`) or percent-encoded (`/relay/http%3A%2F%2F127.0.0.1%3A3901%2Fmcp`).
+//
+// It is never an open proxy:
+// - targets must be loopback (localhost, 127.0.0.0/8, ::1) unless their origin is listed in ELICITATION_RELAY_ALLOW;
+// - the relay itself only answers requests whose Host is loopback (DNS rebinding) and whose Origin, when present, is a
+//   loopback origin, so an unrelated web page cannot drive it;
+// - cookies, Origin and Referer are not forwarded, Set-Cookie and redirects are not passed back;
+// - a request that already went through a relay is refused (no loops).
+// Plain node:http: it runs from `serve.mjs`, from the Vite dev server and from tests with no build step.
+
+import http from 'node:http';
+import https from 'node:https';
+
+/** The path prefix the relay answers under. */
+export const RELAY_PREFIX = '/relay/';
+
+/** The environment variable listing extra target origins the relay may reach, comma separated. */
+export const RELAY_ALLOW_ENV = 'ELICITATION_RELAY_ALLOW';
+
+/** The largest request body the relay forwards (JSON-RPC messages are small). */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+const LOOP_HEADER = 'x-elicitation-kit-relay';
+
+/** Request headers the browser may send through the relay (preflight `Access-Control-Allow-Headers`). */
+export const ALLOWED_REQUEST_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+];
+
+/** Response headers the browser may read (`Access-Control-Expose-Headers`). */
+export const EXPOSED_RESPONSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
+
+const FORWARDED_REQUEST_HEADERS = new Set(['content-type', 'accept', 'authorization', 'last-event-id', 'content-length']);
+
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'upgrade',
+  'set-cookie',
+  'location',
+  'vary',
+]);
+
+/**
+ * Parses the allow-list variable: origins separated by commas (`https://mcp.example.com,http://10.0.0.5:8080`).
+ * @param {string | undefined} value
+ * @returns {string[]} normalised origins; entries that are not http(s) origins are ignored
+ */
+export function parseAllowList(value) {
+  if (!value) {
+    return [];
+  }
+  /** @type {string[]} */
+  const origins = [];
+  for (const entry of value.split(',')) {
+    const trimmed = entry.trim();
+    if (trimmed === '') {
+      continue;
+    }
+    try {
+      const url = new URL(trimmed);
+      if (url.protocol === 'http:' || url.protocol === 'https:') {
+        origins.push(url.origin);
+      }
+    } catch {
+      // not a URL: ignored, the relay stays loopback-only for it
+    }
+  }
+  return origins;
+}
+
+/**
+ * Whether a URL hostname (as `URL#hostname` gives it) is a loopback host.
+ * @param {string} hostname
+ */
+export function isLoopbackHostname(hostname) {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1') {
+    return true;
+  }
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Reads the target URL out of a relay request path.
+ * @param {string} requestUrl the request's path and query, e.g. `/relay/http://127.0.0.1:3901/mcp`
+ * @param {readonly string[]} allow extra origins allowed besides loopback
+ * @returns {{ ok: true; target: URL } | { ok: false; status: number; message: string }}
+ */
+export function resolveTarget(requestUrl, allow = []) {
+  if (!requestUrl.startsWith(RELAY_PREFIX)) {
+    return { ok: false, status: 404, message: `Relay requests look like ${RELAY_PREFIX}<target URL>.` };
+  }
+  let raw = requestUrl.slice(RELAY_PREFIX.length);
+  if (/^https?%3a/i.test(raw)) {
+    const queryAt = raw.indexOf('?');
+    const encoded = queryAt === -1 ? raw : raw.slice(0, queryAt);
+    const outerQuery = queryAt === -1 ? '' : raw.slice(queryAt + 1);
+    try {
+      raw = decodeURIComponent(encoded);
+    } catch {
+      return { ok: false, status: 400, message: 'Relay target is not valid percent-encoding.' };
+    }
+    if (outerQuery !== '') {
+      raw += (raw.includes('?') ? '&' : '?') + outerQuery;
+    }
+  }
+  /** @type {URL} */
+  let target;
+  try {
+    target = new URL(raw);
+  } catch {
+    return { ok: false, status: 400, message: `Relay target is not a URL: ${JSON.stringify(raw.slice(0, 200))}.` };
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    return { ok: false, status: 400, message: `Relay only forwards http: and https: targets, not ${target.protocol}` };
+  }
+  if (target.username !== '' || target.password !== '') {
+    return { ok: false, status: 400, message: 'Relay targets must not carry credentials in the URL.' };
+  }
+  if (!isLoopbackHostname(target.hostname) && !allow.includes(target.origin)) {
+    return {
+      ok: false,
+      status: 403,
+      message:
+        `Relay refused ${target.origin}: only loopback targets (localhost, 127.0.0.0/8, ::1) are relayed. ` +
+        `To relay to this server, restart the demo with ${RELAY_ALLOW_ENV}=${target.origin}`,
+    };
+  }
+  return { ok: true, target };
+}
+
+/**
+ * Whether an Origin header value is a loopback origin (the host app's own pages).
+ * @param {string} origin
+ */
+function isLoopbackOrigin(origin) {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHostname(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {string | undefined} origin
+ */
+function setCors(res, origin) {
+  if (origin !== undefined) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_RESPONSE_HEADERS.join(', '));
+  }
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {string} message
+ * @param {string | undefined} origin
+ */
+function refuse(res, status, message, origin) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  setCors(res, origin);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(message);
+}
+
+/**
+ * @typedef {object} RelayOptions
+ * @property {readonly string[]} [allow] extra target origins; defaults to the ELICITATION_RELAY_ALLOW variable
+ * @property {(line: string) => void} [log] called once per relayed or refused request
+ */
+
+/**
+ * Creates the relay as a request handler. It handles requests under {@link RELAY_PREFIX} and returns `true`;
+ * for any other path it returns `false` and leaves the response alone (so it composes with other handlers).
+ * @param {RelayOptions} [options]
+ * @returns {(req: http.IncomingMessage, res: http.ServerResponse) => boolean}
+ */
+export function createRelay(options = {}) {
+  const allow = options.allow ?? parseAllowList(process.env[RELAY_ALLOW_ENV]);
+  const log = options.log ?? (() => {});
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (!url.startsWith(RELAY_PREFIX)) {
+      return false;
+    }
+    const method = req.method ?? 'GET';
+    const originHeader = req.headers.origin;
+    const corsOrigin = originHeader !== undefined && isLoopbackOrigin(originHeader) ? originHeader : undefined;
+
+    const host = req.headers.host ?? '';
+    let hostname = '';
+    try {
+      hostname = new URL(`http://${host}`).hostname;
+    } catch {
+      hostname = '';
+    }
+    if (!isLoopbackHostname(hostname)) {
+      log(`relay 403 ${method} (Host ${host})`);
+      refuse(res, 403, `Relay refused: it only answers on loopback hosts, not ${JSON.stringify(host)}.`, undefined);
+      return true;
+    }
+    if (originHeader !== undefined && corsOrigin === undefined) {
+      log(`relay 403 ${method} (Origin ${originHeader})`);
+      refuse(res, 403, `Relay refused: requests from the origin ${originHeader} are not relayed.`, undefined);
+      return true;
+    }
+    if (req.headers[LOOP_HEADER] !== undefined) {
+      refuse(res, 508, 'Relay refused: the request already went through a relay.', corsOrigin);
+      return true;
+    }
+
+    const resolved = resolveTarget(url, allow);
+    if (!resolved.ok) {
+      log(`relay ${resolved.status} ${method} ${url}`);
+      refuse(res, resolved.status, resolved.message, corsOrigin);
+      return true;
+    }
+    const { target } = resolved;
+
+    if (method === 'OPTIONS') {
+      setCors(res, corsOrigin);
+      const requested = String(req.headers['access-control-request-headers'] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => /^mcp-[a-z0-9-]+$/i.test(name));
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': [...new Set([...ALLOWED_REQUEST_HEADERS, ...requested])].join(', '),
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return true;
+    }
+    if (method !== 'GET' && method !== 'POST' && method !== 'DELETE') {
+      refuse(res, 405, `Relay forwards GET, POST and DELETE, not ${method}.`, corsOrigin);
+      return true;
+    }
+
+    /** @type {http.OutgoingHttpHeaders} */
+    const headers = { [LOOP_HEADER]: '1' };
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined && (FORWARDED_REQUEST_HEADERS.has(name) || name.startsWith('mcp-'))) {
+        headers[name] = value;
+      }
+    }
+
+    const client = target.protocol === 'https:' ? https : http;
+    const upstream = client.request(target, { method, headers });
+    let finished = false;
+
+    upstream.on('response', (incoming) => {
+      /** @type {http.OutgoingHttpHeaders} */
+      const out = {};
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name) && !name.startsWith('access-control-')) {
+          out[name] = value;
+        }
+      }
+      setCors(res, corsOrigin);
+      res.writeHead(incoming.statusCode ?? 502, out);
+      // Send the headers now: an SSE response may not carry a first event for a while.
+      res.flushHeaders();
+      incoming.on('data', (chunk) => {
+        res.write(chunk);
+      });
+      incoming.on('end', () => {
+        finished = true;
+        res.end();
+      });
+      incoming.on('error', () => {
+        res.destroy();
+      });
+      log(`relay ${incoming.statusCode ?? 502} ${method} ${target.href}`);
+    });
+
+    upstream.on('error', (error) => {
+      if (finished || res.destroyed) {
+        return;
+      }
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? error.message;
+      log(`relay 502 ${method} ${target.href} (${code})`);
+      refuse(res, 502, `Relay could not reach ${target.origin}: ${code}.`, corsOrigin);
+    });
+
+    // The browser closing its side (an aborted fetch, a closed SSE stream) cancels the upstream request too:
+    // over Streamable HTTP that is how an in-flight call is cancelled.
+    res.on('close', () => {
+      if (!finished) {
+        upstream.destroy();
+      }
+    });
+
+    let size = 0;
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        upstream.destroy();
+        finished = true;
+        refuse(res, 413, `Relay refused: request bodies are limited to ${MAX_REQUEST_BYTES} bytes.`, corsOrigin);
+        req.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    req.on('end', () => {
+      upstream.end();
+    });
+    return true;
+  };
+}

@@ -1,0 +1,70 @@
+import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { useMemo } from 'react';
+import { GalleryPage } from './gallery/gallery-page.js';
+import { HostPage } from './host/host-page.js';
+import { createConnectionStore } from './host/connections.js';
+import { ElicitationOutlet } from './host/elicitation-outlet.js';
+import { PlaygroundPage } from './playground/playground-page.js';
+import { parseRoute, useHash } from './router.js';
+import { useTheme } from './theme.js';
+
+/** The demo host: the MCP host page, the gallery of fixtures and the playground. */
+export function App() {
+  const hash = useHash();
+  const route = parseRoute(hash);
+  const [theme, toggleTheme] = useTheme();
+  // One queue and one set of connections for the app's lifetime: they survive page switches.
+  const queue = useMemo(() => createElicitationQueue(), []);
+  const store = useMemo(() => createConnectionStore(queue), [queue]);
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <a className="brand" href="#/">
+          Elicitation Kit <span className="brand-sub">demo host</span>
+        </a>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <a href="#/" aria-current={route.page === 'host' ? 'page' : undefined}>
+                Host
+              </a>
+            </li>
+            <li>
+              <a href="#/gallery" aria-current={route.page === 'gallery' ? 'page' : undefined}>
+                Gallery
+              </a>
+            </li>
+            <li>
+              <a href="#/playground" aria-current={route.page === 'playground' ? 'page' : undefined}>
+                Playground
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <button type="button" className="theme-toggle" aria-pressed={theme === 'dark'} onClick={toggleTheme}>
+          Dark theme
+        </button>
+      </header>
+      <main className="app-main">
+        {/* The host page stays mounted so connections, running calls and dialogs survive navigation. */}
+        <div hidden={route.page !== 'host'}>
+          <HostPage store={store} />
+        </div>
+        {route.page === 'gallery' && <GalleryPage fixtureId={route.fixture} />}
+        {route.page === 'playground' && <PlaygroundPage />}
+        {route.page === 'not-found' && (
+          <section aria-labelledby="not-found-title">
+            <h1 id="not-found-title">Page not found</h1>
+            <p>
+              Nothing lives at <code>{route.hash}</code>. Go to the <a href="#/">host</a>, the{' '}
+              <a href="#/gallery">gallery</a> or the <a href="#/playground">playground</a>.
+            </p>
+          </section>
+        )}
+      </main>
+      {/* Server elicitations open on every page: a server that asks must not wait for the user to come back. */}
+      <ElicitationOutlet queue={queue} store={store} />
+    </div>
+  );
+}

@@ -1,0 +1,300 @@
+// The host's MCP connections: one SDK v2 Client per server, all feeding one elicitation queue.
+// Framework-free (subscribe/getSnapshot), so React reads it with useSyncExternalStore.
+import {
+  attachElicitation,
+  type ElicitationAttachment,
+  type ElicitationEvent,
+  type ElicitationQueue,
+} from '@elicitation-kit/mcp';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type CallToolResult,
+  type Progress,
+  type Tool,
+} from '@modelcontextprotocol/client';
+import { transportUrl } from './relay-url.js';
+
+/** What the UI shows about one server. Replaced (never mutated) on every change. */
+export interface ServerConnection {
+  /** Local id, also the `ServerIdentity.id` given to the kit. */
+  id: string;
+  /** The server URL the user typed. */
+  url: string;
+  viaRelay: boolean;
+  status: 'connecting' | 'connected' | 'failed' | 'closed';
+  error?: string;
+  /** `serverInfo.name`, or the URL's host until the server says. */
+  name: string;
+  title?: string;
+  version?: string;
+  era?: 'legacy' | 'modern';
+  protocolVersion?: string;
+  tools: readonly Tool[];
+}
+
+/** One line of the protocol log. */
+export interface LogEntry {
+  id: number;
+  at: number;
+  server: string;
+  /** `elicitation` lines come from the kit's `onEvent`; the others from the host itself. */
+  kind: 'connection' | 'tool' | 'elicitation' | 'error';
+  /** Short label: the outcome (`accept`, `decline`, `cancel`, `rejected as invalid`, …) or the host's action. */
+  label: string;
+  /** For elicitation lines, a stable code of what happened (also the `data-outcome` attribute in the log). */
+  outcome?: 'shown' | 'accept' | 'decline' | 'cancel' | 'rejected' | 'cancelled' | 'completed';
+  text: string;
+}
+
+/** Options of {@link ConnectionStore.callTool}. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The store behind the host page. */
+export interface ConnectionStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): readonly ServerConnection[];
+  subscribeLog(listener: () => void): () => void;
+  getLog(): readonly LogEntry[];
+  clearLog(): void;
+  connect(url: string, options?: { viaRelay?: boolean }): Promise<ServerConnection>;
+  disconnect(id: string): Promise<void>;
+  callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
+  /** Turns a `-32042` error of a tool call into URL elicitations in the queue (empty when it is not one). */
+  surfaceUrlRequired(id: string, error: unknown): number;
+}
+
+interface Live {
+  client: Client;
+  attachment: ElicitationAttachment;
+  closing: boolean;
+}
+
+/** How long a tool call may wait (the user may take a while to answer an elicitation). */
+const CALL_TIMEOUT_MS = 15 * 60_000;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** A readable one-liner for an error of any kind (SDK errors carry a code). */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'number' || typeof code === 'string' ? `${error.message} (${String(code)})` : error.message;
+  }
+  return String(error);
+}
+
+/** The log line for one kit event: what was asked, and how it ended. */
+export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' | 'text' | 'outcome'> {
+  switch (event.type) {
+    case 'shown': {
+      const { request } = event.entry;
+      const what = request.mode === 'url' ? `url ${request.url}` : `form (${request.fields.length} fields)`;
+      return { label: 'shown', outcome: 'shown', text: `${what} · ${event.entry.era} · ${request.message}` };
+    }
+    case 'answered': {
+      const { result } = event;
+      const content = result.action === 'accept' && result.content !== undefined ? ` ${JSON.stringify(result.content)}` : '';
+      return { label: result.action, outcome: result.action, text: `${event.entry.request.message}${content}` };
+    }
+    case 'rejected': {
+      const data = event.error.data as { path?: unknown; reason?: unknown } | undefined;
+      const where = data !== undefined && typeof data.path === 'string' ? ` at ${data.path}` : '';
+      const reason = data !== undefined && typeof data.reason === 'string' ? ` [${data.reason}]` : '';
+      return {
+        label: 'rejected as invalid',
+        outcome: 'rejected',
+        text: `${event.error.code} ${event.error.message}${where}${reason}`,
+      };
+    }
+    case 'cancelled':
+      return { label: 'cancelled', outcome: 'cancelled', text: `${event.entry.request.message} (${event.reason})` };
+    case 'completed':
+      return { label: 'completed', outcome: 'completed', text: `URL elicitation ${event.elicitationId} completed` };
+    default:
+      return event satisfies never;
+  }
+}
+
+/** Creates the store; every elicitation of every server goes to `queue`. */
+export function createConnectionStore(queue: ElicitationQueue): ConnectionStore {
+  let servers: readonly ServerConnection[] = [];
+  let log: readonly LogEntry[] = [];
+  let nextId = 1;
+  let nextLogId = 1;
+  const live = new Map<string, Live>();
+  const listeners = new Set<() => void>();
+  const logListeners = new Set<() => void>();
+
+  const emit = (): void => {
+    for (const listener of listeners) {
+      listener();
+    }
+  };
+  const update = (id: string, patch: Partial<ServerConnection>): ServerConnection | undefined => {
+    let updated: ServerConnection | undefined;
+    servers = servers.map((server) => {
+      if (server.id !== id) {
+        return server;
+      }
+      updated = { ...server, ...patch };
+      return updated;
+    });
+    emit();
+    return updated;
+  };
+  const nameOf = (id: string): string => servers.find((server) => server.id === id)?.name ?? id;
+  const append = (entry: Omit<LogEntry, 'id' | 'at'>): void => {
+    log = [...log, { id: nextLogId++, at: Date.now(), ...entry }].slice(-500);
+    for (const listener of logListeners) {
+      listener();
+    }
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => servers,
+    subscribeLog(listener) {
+      logListeners.add(listener);
+      return () => logListeners.delete(listener);
+    },
+    getLog: () => log,
+    clearLog() {
+      log = [];
+      for (const listener of logListeners) {
+        listener();
+      }
+    },
+
+    async connect(url, options = {}) {
+      const viaRelay = options.viaRelay ?? false;
+      const id = `server-${nextId++}`;
+      const entry: ServerConnection = { id, url, viaRelay, status: 'connecting', name: hostOf(url), tools: [] };
+      servers = [...servers, entry];
+      emit();
+
+      let endpoint: URL;
+      try {
+        endpoint = transportUrl(url, viaRelay, globalThis.location?.origin ?? 'http://127.0.0.1');
+      } catch (error) {
+        append({ server: entry.name, kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
+        return update(id, { status: 'failed', error: `Not a valid URL: ${describeError(error)}` }) ?? entry;
+      }
+
+      const client = new Client(
+        { name: 'elicitation-kit-demo-host', version: '0.1.0' },
+        { versionNegotiation: { mode: 'auto' } },
+      );
+      const attachment = attachElicitation(client, {
+        queue,
+        modes: { form: true, url: true },
+        server: { id, url },
+        onEvent: (event: ElicitationEvent) => {
+          append({ server: nameOf(id), kind: 'elicitation', ...describeEvent(event) });
+        },
+      });
+      const state: Live = { client, attachment, closing: false };
+      live.set(id, state);
+      client.onclose = () => {
+        live.delete(id);
+        if (!state.closing) {
+          append({ server: nameOf(id), kind: 'connection', label: 'closed', text: 'The connection closed.' });
+          update(id, { status: 'closed' });
+        }
+      };
+
+      try {
+        await client.connect(new StreamableHTTPClientTransport(endpoint));
+        const info = client.getServerVersion();
+        const era = client.getProtocolEra();
+        const protocolVersion = client.getNegotiatedProtocolVersion();
+        const identity = {
+          name: info?.name ?? hostOf(url),
+          ...(info?.title !== undefined ? { title: info.title } : {}),
+          ...(info?.version !== undefined ? { version: info.version } : {}),
+        };
+        update(id, {
+          status: 'connected',
+          ...identity,
+          ...(era !== undefined ? { era } : {}),
+          ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+        });
+        append({
+          server: identity.name,
+          kind: 'connection',
+          label: 'connected',
+          text: `${url}${viaRelay ? ' via relay' : ''} · ${era ?? '?'} era · ${protocolVersion ?? 'unknown version'}`,
+        });
+        const { tools } = await client.listTools();
+        return update(id, { tools }) ?? entry;
+      } catch (error) {
+        state.closing = true;
+        attachment.detach();
+        live.delete(id);
+        await client.close().catch(() => undefined);
+        const message = describeError(error);
+        append({ server: nameOf(id), kind: 'error', label: 'connect', text: message });
+        return update(id, { status: 'failed', error: message }) ?? entry;
+      }
+    },
+
+    async disconnect(id) {
+      const state = live.get(id);
+      live.delete(id);
+      if (state !== undefined) {
+        state.closing = true;
+        state.attachment.detach();
+        await state.client.close().catch(() => undefined);
+        append({ server: nameOf(id), kind: 'connection', label: 'disconnected', text: 'Disconnected by the user.' });
+      }
+      servers = servers.filter((server) => server.id !== id);
+      emit();
+    },
+
+    async callTool(id, name, args, options = {}) {
+      const state = live.get(id);
+      if (state === undefined) {
+        throw new Error('This server is not connected.');
+      }
+      append({ server: nameOf(id), kind: 'tool', label: 'call', text: `${name} ${JSON.stringify(args)}` });
+      try {
+        const result = await state.client.callTool(
+          { name, arguments: args },
+          {
+            timeout: CALL_TIMEOUT_MS,
+            resetTimeoutOnProgress: true,
+            ...(options.signal !== undefined ? { signal: options.signal } : {}),
+            ...(options.onProgress !== undefined ? { onprogress: options.onProgress } : {}),
+          },
+        );
+        append({
+          server: nameOf(id),
+          kind: 'tool',
+          label: result.isError === true ? 'error result' : 'result',
+          text: name,
+        });
+        return result;
+      } catch (error) {
+        append({ server: nameOf(id), kind: 'error', label: 'call failed', text: `${name}: ${describeError(error)}` });
+        throw error;
+      }
+    },
+
+    surfaceUrlRequired(id, error) {
+      const state = live.get(id);
+      return state === undefined ? 0 : state.attachment.surfaceUrlRequired(error).length;
+    },
+  };
+}

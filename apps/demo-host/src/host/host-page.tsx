@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import type { ConnectionStore } from './connections.js';
+import { ProtocolLog } from './protocol-log.js';
+import { ServerPanel } from './server-panel.js';
+
+/** Props of {@link HostPage}. */
+export interface HostPageProps {
+  store: ConnectionStore;
+}
+
+interface Prefill {
+  server: string;
+  relay: boolean;
+  connect: boolean;
+}
+
+/** `?server=<url>&relay=1&connect=1` pre-fill the form (`npm run demo` prints such a link). */
+function readPrefill(): Prefill {
+  const params = new URLSearchParams(window.location.search);
+  const flag = (name: string): boolean => ['1', 'true', 'yes'].includes(params.get(name) ?? '');
+  return { server: params.get('server') ?? '', relay: flag('relay'), connect: flag('connect') };
+}
+
+/** The MCP host: connect to servers, run their tools, answer their elicitations, watch the protocol log. */
+export function HostPage({ store }: HostPageProps) {
+  const servers = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [prefill] = useState(readPrefill);
+  const [url, setUrl] = useState(prefill.server);
+  const [viaRelay, setViaRelay] = useState(prefill.relay);
+  const [busy, setBusy] = useState(false);
+  const autoConnected = useRef(false);
+  const urlId = useId();
+  const relayId = useId();
+  const relayHelpId = useId();
+
+  const connect = async (target: string, relay: boolean): Promise<void> => {
+    setBusy(true);
+    try {
+      await store.connect(target.trim(), { viaRelay: relay });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (prefill.connect && prefill.server !== '' && !autoConnected.current) {
+      autoConnected.current = true;
+      void connect(prefill.server, prefill.relay);
+    }
+    // Runs once: the pre-fill comes from the URL the page was opened with.
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (url.trim() !== '') {
+      void connect(url, viaRelay);
+    }
+  };
+
+  return (
+    <div className="host-page">
+      <section className="card connect-card" aria-labelledby="connect-title">
+        <h1 id="connect-title">Connect to an MCP server</h1>
+        <form className="connect-form" onSubmit={onSubmit}>
+          <div className="field">
+            <label htmlFor={urlId}>Server URL</label>
+            <input
+              id={urlId}
+              name="server"
+              type="url"
+              required
+              placeholder="http://127.0.0.1:3901/mcp"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              autoComplete="url"
+              spellCheck={false}
+            />
+          </div>
+          <div className="field-inline">
+            <input
+              id={relayId}
+              type="checkbox"
+              checked={viaRelay}
+              onChange={(event) => setViaRelay(event.target.checked)}
+              aria-describedby={relayHelpId}
+            />
+            <label htmlFor={relayId}>Connect through the local relay</label>
+          </div>
+          <p id={relayHelpId} className="hint">
+            For servers that send no CORS headers. The relay runs with this page and only forwards to loopback
+            addresses.
+          </p>
+          <button type="submit" className="primary" disabled={busy}>
+            Connect
+          </button>
+        </form>
+      </section>
+
+      {servers.length === 0 ? (
+        <p className="empty">No server connected yet. Try the demo server: http://127.0.0.1:3901/mcp</p>
+      ) : (
+        <div className="servers">
+          {servers.map((server) => (
+            <ServerPanel key={server.id} server={server} store={store} />
+          ))}
+        </div>
+      )}
+
+      <ProtocolLog store={store} />
+    </div>
+  );
+}

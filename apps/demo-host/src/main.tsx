@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@elicitation-kit/react/styles.css';
+import './styles.css';
+import { App } from './app.js';
+
+const root = document.getElementById('root');
+if (root === null) {
+  throw new Error('index.html has no #root element');
+}
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

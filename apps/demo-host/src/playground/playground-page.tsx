@@ -1,0 +1,188 @@
+import { parseElicitation, type ElicitResult, type ProtocolVersion } from '@elicitation-kit/core';
+import { ElicitationDialog } from '@elicitation-kit/react';
+import { useId, useMemo, useState } from 'react';
+import { playgroundExamples } from '../gallery/fixtures.js';
+import { JsonBlock } from '../shared/json-block.js';
+import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
+import { extractRequests } from './extract.js';
+
+const FIRST_EXAMPLE = playgroundExamples.find((example) => example.id === 'form-06-enum-titled-single');
+const INITIAL_TEXT = JSON.stringify(
+  FIRST_EXAMPLE !== undefined && typeof FIRST_EXAMPLE.json === 'object' && FIRST_EXAMPLE.json !== null
+    ? (FIRST_EXAMPLE.json as { params?: unknown }).params
+    : {},
+  null,
+  2,
+);
+
+/**
+ * Paste `elicitation/create` params, a JSON-RPC request or an `input_required` result and see what a client using
+ * the kit shows, request after request, or the exact `-32602` error it would send instead.
+ */
+export function PlaygroundPage() {
+  const textId = useId();
+  const exampleId = useId();
+  const [text, setText] = useState(INITIAL_TEXT);
+  const [override, setOverride] = useState<{ value: ProtocolVersion | undefined } | undefined>(undefined);
+  const [answers, setAnswers] = useState<readonly ElicitResult[]>([]);
+  const [round, setRound] = useState(0);
+
+  const extraction = useMemo(() => extractRequests(text), [text]);
+  const protocolVersion = override !== undefined ? override.value : extraction.ok ? extraction.protocolVersion : undefined;
+  const restart = (): void => {
+    setAnswers([]);
+    setRound((current) => current + 1);
+  };
+
+  const index = answers.length;
+  const current = extraction.ok ? extraction.requests[index] : undefined;
+  const parsed =
+    current === undefined
+      ? undefined
+      : parseElicitation(current.params, protocolVersion !== undefined ? { protocolVersion } : {});
+
+  return (
+    <div className="playground">
+      <section className="card playground-input" aria-labelledby="playground-title">
+        <h1 id="playground-title">Playground</h1>
+        <p className="hint">
+          Paste <code>elicitation/create</code> params, a whole JSON-RPC request, or a 2026-07-28{' '}
+          <code>input_required</code> result. The preview updates as you type.
+        </p>
+        <div className="field-inline">
+          <label htmlFor={exampleId}>Load an example</label>
+          <select
+            id={exampleId}
+            value=""
+            onChange={(event) => {
+              const example = playgroundExamples.find((candidate) => candidate.id === event.target.value);
+              if (example !== undefined) {
+                setText(JSON.stringify(example.json, null, 2));
+                setOverride(undefined);
+                restart();
+              }
+            }}
+          >
+            <option value="">Choose…</option>
+            {playgroundExamples.map((example) => (
+              <option key={example.id} value={example.id}>
+                {example.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={textId}>Elicitation request JSON</label>
+          <textarea
+            id={textId}
+            className="code"
+            rows={18}
+            spellCheck={false}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              restart();
+            }}
+          />
+        </div>
+        <ProtocolVersionSelect
+          value={protocolVersion}
+          onChange={(value) => {
+            setOverride({ value });
+            restart();
+          }}
+        />
+      </section>
+
+      <section className="card playground-output" aria-labelledby="playground-output-title">
+        <h2 id="playground-output-title">What the client does</h2>
+        {!extraction.ok && (
+          <p className="error" role="alert">
+            {extraction.message}
+          </p>
+        )}
+        {extraction.ok && (
+          <>
+            <p className="hint">
+              {extraction.source === 'input-required'
+                ? `An input_required result with ${extraction.requests.length} elicitation${extraction.requests.length === 1 ? '' : 's'}: they are shown in turn.`
+                : extraction.source === 'request'
+                  ? 'A JSON-RPC elicitation/create request.'
+                  : 'elicitation/create params.'}
+              {extraction.skipped.length > 0 &&
+                ` Not elicitations (ignored here): ${extraction.skipped.map((entry) => `${entry.key} (${entry.method})`).join(', ')}.`}
+            </p>
+            {current !== undefined && parsed !== undefined && (
+              <p className="status" role="status">
+                {extraction.requests.length > 1 && `Request ${index + 1} of ${extraction.requests.length}: `}
+                <code>{current.key}</code>
+              </p>
+            )}
+            {parsed !== undefined && parsed.ok && current !== undefined && (
+              <div className="preview-stage">
+                <ElicitationDialog
+                  key={`${round}-${index}`}
+                  request={parsed.request}
+                  server={{ name: 'Playground' }}
+                  pendingCount={extraction.requests.length - index}
+                  onRespond={(result) => setAnswers((previous) => [...previous, result])}
+                />
+                {parsed.request.warnings.length > 0 && (
+                  <ul className="warnings" aria-label="Warnings">
+                    {parsed.request.warnings.map((warning) => (
+                      <li key={`${warning.path}-${warning.code}`}>
+                        <code>{warning.path}</code> {warning.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+            {parsed !== undefined && !parsed.ok && (
+              <div className="refused">
+                <p>
+                  {extraction.source === 'input-required'
+                    ? 'The client refuses this entry: the call fails locally with this error (nothing is sent).'
+                    : 'The client refuses this request and sends back this error:'}
+                </p>
+                <JsonBlock
+                  value={
+                    extraction.source === 'input-required'
+                      ? parsed.error
+                      : { jsonrpc: '2.0', id: extraction.id ?? null, error: parsed.error }
+                  }
+                  label="Error response"
+                  className="error-json"
+                />
+              </div>
+            )}
+            {answers.length > 0 && (
+              <div className="answers">
+                <h3>{extraction.source === 'input-required' ? 'Retry with' : 'ElicitResult'}</h3>
+                <JsonBlock
+                  label="ElicitResult"
+                  className="elicit-result"
+                  value={
+                    extraction.source === 'input-required'
+                      ? {
+                          inputResponses: Object.fromEntries(
+                            answers.map((answer, at) => [extraction.requests[at]?.key ?? String(at), answer]),
+                          ),
+                          ...(extraction.requestState !== undefined ? { requestState: extraction.requestState } : {}),
+                        }
+                      : extraction.source === 'request'
+                        ? { jsonrpc: '2.0', id: extraction.id ?? null, result: answers[0] }
+                        : answers[0]
+                  }
+                />
+                <button type="button" onClick={restart}>
+                  Start over
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

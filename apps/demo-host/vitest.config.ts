@@ -1,0 +1,4 @@
+import { defineConfig } from 'vitest/config';
+import { project } from '../../vitest.shared';
+
+export default defineConfig(project('demo-host', 'jsdom'));
