@@ -1,0 +1,274 @@
+import type { FieldDescriptor, MultiSelectField } from '@elicitation-kit/core';
+import type {
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  RegistryWidgetsType,
+  RJSFSchema,
+  TemplatesType,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
+import type { ReactElement, ReactNode } from 'react';
+import { flag, ids, part } from '../parts.js';
+import type { ElicitationStrings } from '../strings.js';
+
+/** What the templates and widgets read from rjsf's `formContext`. */
+export interface ElicitationFormContext {
+  strings: ElicitationStrings;
+}
+
+type Props = Pick<WidgetProps, 'id' | 'value' | 'onChange' | 'options' | 'rawErrors' | 'registry' | 'disabled'>;
+
+const descriptor = (options: Record<string, unknown> | undefined): FieldDescriptor | undefined =>
+  options?.field as FieldDescriptor | undefined;
+
+const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | undefined => {
+  if (field.kind !== 'multiselect') return undefined;
+  const min = field.minItems || undefined;
+  return min === undefined && field.maxItems === undefined ? undefined : strings.choose(min, field.maxItems);
+};
+
+/** `aria-describedby` of a control: its description, hint and error, when rendered. */
+const describedBy = (id: string, field: FieldDescriptor, strings: ElicitationStrings, invalid: boolean): string | undefined =>
+  ids(field.description !== undefined && `${id}__description`, hintOf(field, strings) !== undefined && `${id}__hint`, invalid && `${id}__error`);
+
+/** Common control attributes: id, validity and descriptions. */
+const control = (props: Props, field: FieldDescriptor) => {
+  const invalid = (props.rawErrors?.length ?? 0) > 0;
+  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+  return {
+    id: props.id,
+    name: props.id,
+    disabled: props.disabled,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy(props.id, field, strings, invalid),
+  };
+};
+
+const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement => (
+  <span {...part('required')}> {strings.required}</span>
+);
+
+const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
+
+/**
+ * Display only: an RFC 3339 date-time with an offset (a server default) as a `datetime-local` value in the user's
+ * time zone, the only form that input can show. The held value is unchanged until the user edits it; core's
+ * `toContent` turns an edited local value back into RFC 3339 with the offset.
+ */
+export const toLocalInput = (value: string): string => {
+  const date = /(?:z|[+-]\d\d:?\d\d)$/i.test(value) ? new Date(value.toUpperCase()) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return value;
+  const seconds = date.getSeconds();
+  return (
+    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(seconds)}` : ''}`
+  );
+};
+
+function TextWidget(props: WidgetProps): ReactElement | null {
+  const field = descriptor(props.options);
+  if (field?.kind !== 'text') return null;
+  const value = typeof props.value === 'string' ? props.value : '';
+  return (
+    <input
+      {...control(props, field)}
+      {...part('input')}
+      type={field.inputType}
+      required={field.required}
+      value={field.inputType === 'datetime-local' ? toLocalInput(value) : value}
+      onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
+    />
+  );
+}
+
+function NumberWidget(props: WidgetProps): ReactElement | null {
+  const field = descriptor(props.options);
+  if (field?.kind !== 'number') return null;
+  const { value } = props;
+  return (
+    <input
+      {...control(props, field)}
+      {...part('input')}
+      type="number"
+      inputMode={field.integer ? 'numeric' : 'decimal'}
+      required={field.required}
+      min={field.minimum}
+      max={field.maximum}
+      step={field.step ?? 'any'}
+      // Text a browser cannot parse reads as "" (badInput); leaving it "" keeps what the user typed on screen.
+      value={typeof value === 'number' ? String(value) : typeof value === 'string' && value !== BAD_NUMBER ? value : ''}
+      onChange={({ target }) =>
+        props.onChange(target.value !== '' ? target.value : target.validity.badInput ? BAD_NUMBER : undefined)
+      }
+    />
+  );
+}
+
+/** Held for a number input whose text the browser cannot parse, so core reports "not a number" instead of omitting it. */
+const BAD_NUMBER = 'NaN';
+
+function CheckboxWidget(props: WidgetProps): ReactElement | null {
+  const field = descriptor(props.options);
+  if (field?.kind !== 'checkbox') return null;
+  return (
+    <input
+      {...control(props, field)}
+      {...part('checkbox')}
+      type="checkbox"
+      checked={props.value === true}
+      onChange={(event) => props.onChange(event.target.checked)}
+    />
+  );
+}
+
+function SelectWidget(props: WidgetProps): ReactElement | null {
+  const field = descriptor(props.options);
+  if (field?.kind !== 'select') return null;
+  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+  return (
+    <select
+      {...control(props, field)}
+      {...part('select')}
+      required={field.required}
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
+    >
+      <option value="">{strings.placeholder}</option>
+      {field.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A checkbox group in a fieldset with a legend; once `maxItems` are chosen, the other boxes are disabled. */
+function MultiSelectWidget(props: WidgetProps): ReactElement | null {
+  const field = descriptor(props.options);
+  if (field?.kind !== 'multiselect') return null;
+  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+  const chosen: readonly unknown[] = Array.isArray(props.value) ? props.value : [];
+  const full = field.maxItems !== undefined && chosen.length >= field.maxItems;
+  const { id, disabled, ...group } = control(props, field);
+  const toggle = (value: string, on: boolean): void =>
+    props.onChange(pick(field, on ? [...chosen, value] : chosen.filter((item) => item !== value)));
+  return (
+    <fieldset {...group} {...part('group')} id={id} name={undefined} disabled={disabled}>
+      <legend {...part('label')}>
+        {field.label}
+        {field.required && <Required strings={strings} />}
+      </legend>
+      {field.options.map((option, index) => {
+        const checked = chosen.includes(option.value);
+        return (
+          <label key={option.value} {...part('option')}>
+            <input
+              type="checkbox"
+              id={`${id}-${index}`}
+              name={id}
+              value={option.value}
+              checked={checked}
+              disabled={!checked && full}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+            />{' '}
+            {option.label}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Keeps the option order, whatever the click order. */
+const pick = (field: MultiSelectField, chosen: readonly unknown[]): string[] =>
+  field.options.filter((option) => chosen.includes(option.value)).map((option) => option.value);
+
+/**
+ * Wraps one field: label (with a text "required" marker), control, description, hint and error, all plain text.
+ * The multi-select renders its own legend; the checkbox puts its label after the box.
+ */
+function FieldTemplate(props: FieldTemplateProps): ReactElement {
+  const field = descriptor(props.uiSchema?.['ui:options']);
+  if (!field) return props.children;
+  const { id } = props;
+  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+  const errors = props.rawErrors ?? [];
+  const hint = hintOf(field, strings);
+  const marked = field.required && field.kind !== 'checkbox';
+  const label: ReactNode = field.kind !== 'multiselect' && (
+    <label {...part('label')} htmlFor={id}>
+      {field.label}
+      {marked && <Required strings={strings} />}
+    </label>
+  );
+  return (
+    <div
+      {...part('field')}
+      data-kind={field.kind}
+      data-name={field.name}
+      data-invalid={flag(errors.length)}
+      data-required={flag(marked)}
+    >
+      {field.kind !== 'checkbox' && label}
+      {props.children}
+      {field.kind === 'checkbox' && label}
+      {field.description !== undefined && (
+        <p {...part('description')} id={`${id}__description`}>
+          {field.description}
+        </p>
+      )}
+      {hint !== undefined && (
+        <p {...part('hint')} id={`${id}__hint`}>
+          {hint}
+        </p>
+      )}
+      {errors.length > 0 && (
+        <p {...part('error')} id={`${id}__error`}>
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ObjectFieldTemplate(props: ObjectFieldTemplateProps): ReactElement {
+  return <div {...part('fields')}>{props.properties.map((property) => property.content)}</div>;
+}
+
+/** rjsf widgets, one per core `ControlKind`. */
+export const widgets: RegistryWidgetsType = {
+  text: TextWidget,
+  number: NumberWidget,
+  checkbox: CheckboxWidget,
+  select: SelectWidget,
+  multiselect: MultiSelectWidget,
+};
+
+/** rjsf templates: plain-text labels and descriptions (never rjsf's markdown-capable ones), errors at each field. */
+export const templates: Partial<TemplatesType> = { FieldTemplate, ObjectFieldTemplate };
+
+/**
+ * The schema and uiSchema rjsf renders, derived from core's descriptors. rjsf sees plain types only (no enum, oneOf,
+ * bounds or defaults), so it never computes defaults or resolves alternatives itself: core's descriptors drive each
+ * widget (through `ui:options.field`), core's `initialValues` pre-fill and core's `validateValues` validates.
+ */
+export function toRjsfForm(fields: readonly FieldDescriptor[]): { schema: RJSFSchema; uiSchema: UiSchema } {
+  // fromEntries defines own keys, so even a property named `__proto__` stays a plain field.
+  const properties: Record<string, RJSFSchema> = Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.kind === 'checkbox'
+        ? { type: 'boolean' }
+        : field.kind === 'multiselect'
+          ? { type: 'array', items: { type: 'string' } }
+          : { type: 'string' },
+    ]),
+  );
+  const uiSchema: UiSchema = Object.fromEntries(
+    fields.map((field) => [field.name, { 'ui:widget': field.kind, 'ui:options': { field } }]),
+  );
+  uiSchema['ui:submitButtonOptions'] = { norender: true };
+  return { schema: { type: 'object', properties }, uiSchema };
+}
