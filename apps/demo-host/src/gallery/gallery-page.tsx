@@ -90,9 +90,9 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
                 onRespond={(result) => setAnswer(result)}
               />
             ) : (
-              <p className="status" role="status">
+              <output className="status">
                 Answered with <strong>{answer.action}</strong>.
-              </p>
+              </output>
             )}
             <button
               type="button"

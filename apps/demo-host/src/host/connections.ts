@@ -207,6 +207,8 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
       });
       const state: Live = { client, attachment, closing: false };
       live.set(id, state);
+      // The SDK's Protocol exposes close as a callback property only (no addEventListener).
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener
       client.onclose = () => {
         live.delete(id);
         if (!state.closing) {

@@ -36,7 +36,7 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
       key={current.id}
       request={current.request}
       server={server}
-      pendingCount={pending.length}
+      pendingCount={pending.length - 1}
       onRespond={(result) => {
         queue.respond(current.id, result);
       }}

@@ -33,27 +33,20 @@ export function HostPage({ store }: HostPageProps) {
   const relayId = useId();
   const relayHelpId = useId();
 
-  const connect = async (target: string, relay: boolean): Promise<void> => {
-    setBusy(true);
-    try {
-      await store.connect(target.trim(), { viaRelay: relay });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   useEffect(() => {
+    // `?connect=1`: connect once, with the pre-filled values, as soon as the page opens.
     if (prefill.connect && prefill.server !== '' && !autoConnected.current) {
       autoConnected.current = true;
-      void connect(prefill.server, prefill.relay);
+      setBusy(true);
+      void store.connect(prefill.server, { viaRelay: prefill.relay }).finally(() => setBusy(false));
     }
-    // Runs once: the pre-fill comes from the URL the page was opened with.
-  }, []);
+  }, [prefill, store]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     if (url.trim() !== '') {
-      void connect(url, viaRelay);
+      setBusy(true);
+      void store.connect(url.trim(), { viaRelay }).finally(() => setBusy(false));
     }
   };
 

@@ -139,9 +139,7 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
         </div>
       </dl>
       {server.status === 'connecting' && (
-        <p role="status" className="status">
-          Connecting…
-        </p>
+        <output className="status">Connecting…</output>
       )}
       {server.status === 'failed' && (
         <p role="alert" className="error">
@@ -150,9 +148,7 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
         </p>
       )}
       {server.status === 'closed' && (
-        <p role="status" className="status">
-          The connection is closed.
-        </p>
+        <output className="status">The connection is closed.</output>
       )}
 
       {server.status === 'connected' && (
@@ -210,7 +206,7 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
                 )}
               </div>
               {running && (
-                <div className="progress" role="status">
+                <output className="progress">
                   <progress
                     aria-label="Progress"
                     {...(progress?.total !== undefined ? { max: progress.total, value: progress.progress } : {})}
@@ -221,9 +217,9 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
                       ` ${progress.progress}${progress.total !== undefined ? ` / ${progress.total}` : ''}`}
                     {progress?.message !== undefined && ` ${progress.message}`}
                   </span>
-                </div>
+                </output>
               )}
-              <section role="region" aria-label="Result" className="result" aria-busy={running}>
+              <section aria-label="Result" className="result" aria-busy={running}>
                 {run.kind === 'idle' && <p className="empty">Run the tool to see its result.</p>}
                 {run.kind === 'running' && <p className="empty">Waiting for the server…</p>}
                 {run.kind === 'done' && <ResultContent result={run.result} />}

@@ -26,11 +26,14 @@ export function PlaygroundPage() {
   const [override, setOverride] = useState<{ value: ProtocolVersion | undefined } | undefined>(undefined);
   const [answers, setAnswers] = useState<readonly ElicitResult[]>([]);
   const [round, setRound] = useState(0);
+  // The dialog is modal (the page behind it is inert), so it opens on request, never while the user types.
+  const [showing, setShowing] = useState(false);
 
   const extraction = useMemo(() => extractRequests(text), [text]);
   const protocolVersion = override !== undefined ? override.value : extraction.ok ? extraction.protocolVersion : undefined;
   const restart = (): void => {
     setAnswers([]);
+    setShowing(false);
     setRound((current) => current + 1);
   };
 
@@ -113,20 +116,25 @@ export function PlaygroundPage() {
                 ` Not elicitations (ignored here): ${extraction.skipped.map((entry) => `${entry.key} (${entry.method})`).join(', ')}.`}
             </p>
             {current !== undefined && parsed !== undefined && (
-              <p className="status" role="status">
+              <output className="status">
                 {extraction.requests.length > 1 && `Request ${index + 1} of ${extraction.requests.length}: `}
                 <code>{current.key}</code>
-              </p>
+              </output>
             )}
             {parsed !== undefined && parsed.ok && current !== undefined && (
               <div className="preview-stage">
-                <ElicitationDialog
-                  key={`${round}-${index}`}
-                  request={parsed.request}
-                  server={{ name: 'Playground' }}
-                  pendingCount={extraction.requests.length - index}
-                  onRespond={(result) => setAnswers((previous) => [...previous, result])}
-                />
+                <button type="button" className="primary" onClick={() => setShowing(true)}>
+                  Show dialog
+                </button>
+                {showing && (
+                  <ElicitationDialog
+                    key={`${round}-${index}`}
+                    request={parsed.request}
+                    server={{ name: 'Playground' }}
+                    pendingCount={extraction.requests.length - index - 1}
+                    onRespond={(result) => setAnswers((previous) => [...previous, result])}
+                  />
+                )}
                 {parsed.request.warnings.length > 0 && (
                   <ul className="warnings" aria-label="Warnings">
                     {parsed.request.warnings.map((warning) => (
@@ -175,7 +183,13 @@ export function PlaygroundPage() {
                         : answers[0]
                   }
                 />
-                <button type="button" onClick={restart}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    restart();
+                    setShowing(true);
+                  }}
+                >
                   Start over
                 </button>
               </div>

@@ -1,7 +1,7 @@
 /** Pretty-printed JSON as plain text, labelled for assistive tech and tests. */
 export function JsonBlock({ value, label, className }: { value: unknown; label: string; className?: string }) {
   return (
-    <pre className={className === undefined ? 'json' : `json ${className}`} aria-label={label} tabIndex={0}>
+    <pre className={className === undefined ? 'json' : `json ${className}`} aria-label={label}>
       {JSON.stringify(value, null, 2)}
     </pre>
   );
