@@ -1,0 +1,297 @@
+/**
+ * The Elicitation Kit demo MCP server: both protocol eras on one loopback URL (`/mcp`), with CORS for the demo
+ * host, Host/Origin checks, and the tools listed in the README.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+} from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createFlowStore } from './flows.js';
+import type { FlowStore } from './flows.js';
+import { createLogger } from './log.js';
+import type { DemoEra, DemoLogEntry } from './log.js';
+import { connectPage, donePage, notFoundPage } from './pages.js';
+import { DEMO_TOOL_NAMES, EXPORT_SCHEMA, registerDemoTools } from './tools.js';
+
+export { DEMO_TOOL_NAMES, EXPORT_SCHEMA };
+export { ORDERS, ORDER_COLUMNS, exportOrders } from './dataset.js';
+export type { ExportDocument, ExportOptions, Order } from './dataset.js';
+export type { DemoAction, DemoEra, DemoLogEntry } from './log.js';
+
+/** Options of {@link startDemoServer}. */
+export interface StartDemoServerOptions {
+  /** TCP port; `0` picks a free one. @default 3901 */
+  port?: number;
+  /** Interface to bind. Only loopback addresses are accepted. @default '127.0.0.1' */
+  host?: string;
+  /** Do not print log lines to stdout (they are still kept in `log`). @default false */
+  silent?: boolean;
+}
+
+/** A running demo server. */
+export interface DemoServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:3901/mcp`. */
+  url: string;
+  port: number;
+  /** Stops listening, closes every session and stream. */
+  close(): Promise<void>;
+  /** Every outcome so far, oldest first (the same lines as stdout). */
+  log: DemoLogEntry[];
+  /** The URL-mode flows (for tests: complete one without a browser). */
+  flows: FlowStore;
+}
+
+/** Server identity (the `serverInfo` of both eras). */
+export const DEMO_SERVER_INFO = { name: 'elicitation-kit-demo', title: 'Elicitation Kit demo server', version: '0.1.0' };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Request headers a browser client may send (the 2026-07-28 ones included, or `auto` falls back to legacy). */
+const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+];
+const EXPOSED_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
+
+/** `localhost`, `127.0.0.1` (and the rest of 127/8) or `[::1]`, any port. */
+function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(bare) || bare.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function hostnameOfHostHeader(host: string | undefined): string | undefined {
+  if (host === undefined || host === '') {
+    return undefined;
+  }
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The loopback `Origin` to reflect, `null` when absent, `false` when present and not allowed. */
+function checkOrigin(origin: string | undefined): string | null | false {
+  if (origin === undefined) {
+    return null;
+  }
+  try {
+    const parsed = new URL(origin);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname) ? parsed.origin : false;
+  } catch {
+    return false;
+  }
+}
+
+function forbidden(res: ServerResponse, message: string): void {
+  res.writeHead(403, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function setCorsHeaders(req: IncomingMessage, res: ServerResponse, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  const requested = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => /^mcp-[a-z0-9-]+$/i.test(name));
+  res.setHeader('Access-Control-Allow-Headers', [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '));
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+  res.setHeader('Access-Control-Max-Age', '600');
+}
+
+async function readForm(req: IncomingMessage): Promise<void> {
+  for await (const chunk of req) {
+    void chunk; // The "Done" form has no fields; drain the body.
+  }
+}
+
+/**
+ * Starts the demo server on loopback.
+ *
+ * @example
+ * ```ts
+ * const demo = await startDemoServer({ port: 0, silent: true });
+ * // … connect a client to demo.url …
+ * await demo.close();
+ * ```
+ */
+export async function startDemoServer(options: StartDemoServerOptions = {}): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHostname(host.replace(/^\[|\]$/g, ''))) {
+    throw new RangeError(`The demo server binds loopback only (got ${host})`);
+  }
+  const log: DemoLogEntry[] = [];
+  const logger = createLogger(log, options.silent ?? false);
+  const flows = createFlowStore();
+  let baseUrl = '';
+
+  const buildServer = (era: DemoEra, session?: { id: () => string | undefined; storageFlows: Map<string, string> }): McpServer => {
+    const server = new McpServer(DEMO_SERVER_INFO, { capabilities: { tools: {} } });
+    registerDemoTools(server, {
+      era,
+      log: logger,
+      flows,
+      baseUrl,
+      ...(session === undefined ? {} : { sessionId: session.id, storageFlows: session.storageFlows }),
+    });
+    return server;
+  };
+
+  // 2026-07-28: stateless, one server instance per request. 2025 traffic is routed below, never served here.
+  const modern = createMcpHandler(() => buildServer('modern'), { legacy: 'reject' });
+
+  // 2025: sessionful Streamable HTTP, so server→client requests (elicitation/create) have somewhere to go.
+  const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; server: McpServer }>();
+  const storageFlows = new Map<string, string>();
+  const legacy = async (request: Request): Promise<Response> => {
+    const sessionId = request.headers.get('mcp-session-id');
+    if (sessionId !== null) {
+      const session = sessions.get(sessionId);
+      return session === undefined ? jsonRpcError(404, -32001, 'Session not found') : session.transport.handleRequest(request);
+    }
+    if (request.method !== 'POST') {
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    }
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (!isInitializeRequest(body)) {
+      return jsonRpcError(400, -32000, 'Bad Request: no valid session; start with initialize');
+    }
+    let id: string | undefined;
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (newId) => {
+        id = newId;
+        sessions.set(newId, { transport, server });
+      },
+      onsessionclosed: (closedId) => {
+        sessions.delete(closedId);
+        storageFlows.delete(closedId);
+      },
+    });
+    const server = buildServer('legacy', { id: () => id, storageFlows });
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener -- SDK transports expose callbacks, not events
+    transport.onclose = () => {
+      if (id !== undefined) {
+        sessions.delete(id);
+      }
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  };
+
+  const mcp = toNodeHandler({
+    fetch: async (request: Request) => ((await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request)),
+  });
+
+  const httpServer = createServer((req, res) => {
+    void (async () => {
+      const hostname = hostnameOfHostHeader(req.headers.host);
+      if (hostname === undefined || !isLoopbackHostname(hostname)) {
+        forbidden(res, `Invalid Host: ${req.headers.host ?? '(none)'}`);
+        return;
+      }
+      const origin = checkOrigin(req.headers.origin);
+      if (origin === false) {
+        forbidden(res, `Invalid Origin: ${req.headers.origin ?? ''}`);
+        return;
+      }
+      if (origin !== null) {
+        setCorsHeaders(req, res, origin);
+      }
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      const path = new URL(req.url ?? '/', 'http://loopback').pathname;
+      if (path === '/mcp') {
+        await mcp(req as Parameters<typeof mcp>[0], res);
+        return;
+      }
+      const match = /^\/connect\/([0-9a-f-]{36})(\/done)?$/.exec(path);
+      const flow = match?.[1] === undefined ? undefined : flows.get(match[1]);
+      if (flow !== undefined && match?.[2] === undefined && req.method === 'GET') {
+        res.writeHead(200, connectPageHeaders);
+        res.end(connectPage(flow));
+        return;
+      }
+      if (flow !== undefined && match?.[2] !== undefined && req.method === 'POST') {
+        await readForm(req);
+        flows.complete(flow.id);
+        res.writeHead(200, connectPageHeaders);
+        res.end(donePage(flow));
+        return;
+      }
+      res.writeHead(404, connectPageHeaders);
+      res.end(notFoundPage());
+    })().catch((error: unknown) => {
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain' });
+      }
+      res.end(error instanceof Error ? error.message : 'Internal error');
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 3901, host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  baseUrl = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${baseUrl}/mcp`,
+    port,
+    log,
+    flows,
+    close() {
+      closing ??= (async () => {
+        await modern.close();
+        await Promise.all([...sessions.values()].map(({ server }) => server.close().catch(() => undefined)));
+        sessions.clear();
+        httpServer.closeAllConnections();
+        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The connect pages are static HTML with a form: no script, nothing embedded, never framed. */
+const connectPageHeaders = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};

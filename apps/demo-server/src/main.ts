@@ -1,0 +1,31 @@
+// `PORT=<n> pnpm --filter @elicitation-kit/demo-server start`: serves http://127.0.0.1:<n>/mcp until SIGINT/SIGTERM.
+import { startDemoServer } from './index.js';
+
+const port = Number(process.env['PORT'] ?? 3901);
+const host = process.env['HOST'] ?? '127.0.0.1';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`PORT must be an integer between 0 and 65535 (got ${process.env['PORT'] ?? ''})\n`);
+  process.exit(1);
+}
+
+const demo = await startDemoServer({ port, host });
+process.stderr.write(`Elicitation Kit demo server listening on ${demo.url}\n`);
+process.stdout.write(`${JSON.stringify({ event: 'listening', url: demo.url })}\n`);
+
+let stopping = false;
+const stop = (signal: string): void => {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  process.stderr.write(`${signal}: closing\n`);
+  demo.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,513 @@
+import { parseElicitation } from '@elicitation-kit/core';
+import type { ElicitResult, ElicitationError, ParsedElicitation, ProtocolVersion } from '@elicitation-kit/core';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
+import { queueInternals } from './queue.js';
+import type {
+  AttachElicitationOptions,
+  CancelReason,
+  ElicitationAttachment,
+  ElicitationEvent,
+  ElicitationModes,
+  JsonRpcErrorObject,
+  PendingElicitation,
+  ProtocolEra,
+  ServerIdentity,
+} from './types.js';
+
+/** JSON-RPC "Invalid params": what the client answers to every elicitation it refuses. */
+const INVALID_PARAMS = -32602;
+/** `URLElicitationRequiredError` (2025-11-25; retired in 2026-07-28). */
+const URL_ELICITATION_REQUIRED = -32042;
+/** Revisions whose elicitation rules core knows. */
+const KNOWN_VERSIONS: readonly string[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
+/** How many answered request ids / URL elicitation ids are remembered per connection. */
+const MEMORY = 128;
+
+/** The wire capability for the chosen modes, e.g. `{ form: {}, url: {} }`. */
+export type ElicitationCapabilityObject = {
+  form?: Record<string, never>;
+  url?: Record<string, never>;
+};
+
+/**
+ * The `elicitation` client capability for the given modes (both by default).
+ *
+ * @example
+ * ```ts
+ * new Client(info, { capabilities: { elicitation: elicitationCapability({ url: false }) } }); // { form: {} }
+ * ```
+ * @throws RangeError when both modes are off (a client that declares elicitation must support one mode).
+ */
+export function elicitationCapability(modes: ElicitationModes = {}): ElicitationCapabilityObject {
+  const form = modes.form ?? true;
+  const url = modes.url ?? true;
+  if (!form && !url) {
+    throw new RangeError('elicitationCapability: enable at least one of `form` and `url`');
+  }
+  return { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
+}
+
+/** A Standard Schema that accepts anything unchanged: the SDK's own parse strips unknown keys, core must see them. */
+const RAW_PARAMS = {
+  '~standard': {
+    version: 1,
+    vendor: 'elicitation-kit',
+    validate: (value: unknown) => ({ value }),
+  },
+} as const;
+
+interface Waiter {
+  signal: AbortSignal;
+  resolve(result: ElicitResult): void;
+  reject(reason: unknown): void;
+  done: boolean;
+  onAbort: () => void;
+}
+
+interface Active {
+  entry: PendingElicitation;
+  controller: AbortController;
+  waiters: Waiter[];
+  settled: boolean;
+  /** Legacy only: the connection and JSON-RPC id, for replay de-duplication. */
+  wire?: { transport: object; requestId: string | number };
+}
+
+interface ConnectionMemory {
+  pending: Map<string | number, Active>;
+  answered: Set<string | number>;
+}
+
+let nextAttachment = 0;
+let nextEntry = 0;
+
+function remember<T>(set: Set<T>, value: T): void {
+  set.add(value);
+  if (set.size > MEMORY) {
+    const oldest = set.values().next();
+    if (oldest.done !== true) {
+      set.delete(oldest.value);
+    }
+  }
+}
+
+function finishWaiter(waiter: Waiter): void {
+  waiter.done = true;
+  waiter.signal.removeEventListener('abort', waiter.onAbort);
+}
+
+function errorObject(error: ElicitationError | JsonRpcErrorObject): ProtocolError {
+  return new ProtocolError(error.code, error.message, error.data);
+}
+
+/**
+ * Connects a `Client` (from `@modelcontextprotocol/client` 2.x) to a queue. Call it before `client.connect`.
+ *
+ * - declares `capabilities.elicitation` for the chosen modes;
+ * - registers one `elicitation/create` handler that serves both eras (pushed requests on 2025 connections,
+ *   `input_required` rounds on 2026-07-28 ones), parses each request with core and refuses invalid ones with
+ *   `-32602` (nothing is queued), queues the rest and resolves with the user's answer;
+ * - removes an entry when the server or the caller aborts it (nothing is sent afterwards) and settles pending
+ *   entries as `cancel` when the connection closes;
+ * - shows a request replayed with the same JSON-RPC id (stream reconnect) once and answers it once;
+ * - refuses requests beyond the queue's per-server limit with `-32602` (`data.reason: 'too-many-pending'`);
+ * - handles `notifications/elicitation/complete` and `-32042` errors (`surfaceUrlRequired`).
+ *
+ * It replaces any `elicitation/create` handler registered before, and chains `client.onclose`.
+ *
+ * @example
+ * ```ts
+ * const queue = createElicitationQueue();
+ * const client = new Client({ name: 'host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+ * const kit = attachElicitation(client, { queue, server: { url: 'http://127.0.0.1:3901/mcp' } });
+ * await client.connect(new StreamableHTTPClientTransport(new URL('http://127.0.0.1:3901/mcp')));
+ * ```
+ */
+export function attachElicitation(client: Client, options: AttachElicitationOptions): ElicitationAttachment {
+  const internals = queueInternals(options.queue);
+  const capability = elicitationCapability(options.modes);
+  client.registerCapabilities({ elicitation: capability });
+
+  const attachmentKey = `server-${++nextAttachment}`;
+  const active = new Map<string, Active>();
+  const urlRequired = new Map<string, { entry: PendingElicitation; controller: AbortController }>();
+  const memories = new WeakMap<object, ConnectionMemory>();
+  /** `elicitationId`s of URL requests answered on this client, so a later completion is still reported. */
+  const answeredUrlIds = new Set<string>();
+  let detached = false;
+
+  const emit = (event: ElicitationEvent): void => {
+    options.onEvent?.(event);
+  };
+
+  const serverIdentity = (): ServerIdentity => {
+    const info = client.getServerVersion();
+    const given = options.server ?? {};
+    const title = given.title ?? info?.title;
+    const version = given.version ?? info?.version;
+    return {
+      id: given.id ?? attachmentKey,
+      name: given.name ?? info?.name ?? 'MCP server',
+      ...(title !== undefined ? { title } : {}),
+      ...(version !== undefined ? { version } : {}),
+      ...(given.url !== undefined ? { url: given.url } : {}),
+    };
+  };
+
+  const currentEra = (): ProtocolEra => client.getProtocolEra() ?? 'legacy';
+
+  const protocolVersion = (): ProtocolVersion | undefined => {
+    const version = client.getNegotiatedProtocolVersion();
+    return version !== undefined && KNOWN_VERSIONS.includes(version) ? (version as ProtocolVersion) : undefined;
+  };
+
+  const memoryOf = (transport: object): ConnectionMemory => {
+    let memory = memories.get(transport);
+    if (memory === undefined) {
+      memory = { pending: new Map(), answered: new Set() };
+      memories.set(transport, memory);
+    }
+    return memory;
+  };
+
+  /** The waiter that answers: the first whose request is still live. Later ones are replays and stay silent. */
+  const primaryOf = (record: Active): Waiter | undefined =>
+    record.waiters.find((waiter) => !waiter.done && !waiter.signal.aborted);
+
+  const forget = (record: Active): void => {
+    record.settled = true;
+    active.delete(record.entry.id);
+    if (record.wire !== undefined) {
+      memoryOf(record.wire.transport).pending.delete(record.wire.requestId);
+    }
+  };
+
+  const answer = (record: Active, result: ElicitResult): void => {
+    if (record.settled) {
+      return;
+    }
+    const wire = normalizeResult(record.entry.request, result);
+    forget(record);
+    if (record.wire !== undefined) {
+      remember(memoryOf(record.wire.transport).answered, record.wire.requestId);
+    }
+    if (record.entry.request.mode === 'url' && record.entry.request.elicitationId !== undefined) {
+      remember(answeredUrlIds, record.entry.request.elicitationId);
+    }
+    const primary = primaryOf(record);
+    if (primary !== undefined) {
+      finishWaiter(primary);
+      primary.resolve(wire);
+    }
+    emit({ type: 'answered', entry: record.entry, result: wire });
+  };
+
+  /** The server or the caller aborted: drop the entry and send nothing. */
+  const abort = (record: Active, reason: unknown): void => {
+    if (record.settled) {
+      return;
+    }
+    forget(record);
+    internals.remove(record.entry.id);
+    record.controller.abort(reason);
+    for (const waiter of record.waiters) {
+      if (waiter.done) {
+        continue;
+      }
+      if (waiter.signal.aborted) {
+        finishWaiter(waiter);
+        waiter.reject(waiter.signal.reason);
+      } else {
+        // A replayed copy was aborted while this one still looks live to the SDK: settling it would put an
+        // answer on the wire after the cancellation, so it is left unsettled and released for collection.
+        finishWaiter(waiter);
+      }
+    }
+    emit({ type: 'cancelled', entry: record.entry, reason: 'aborted', detail: reason });
+  };
+
+  /** The connection closed or the host detached: settle as cancel. */
+  const settleAsCancel = (record: Active, reason: CancelReason): void => {
+    if (record.settled) {
+      return;
+    }
+    forget(record);
+    internals.remove(record.entry.id);
+    record.controller.abort(reason);
+    const primary = primaryOf(record);
+    if (primary !== undefined) {
+      finishWaiter(primary);
+      primary.resolve({ action: 'cancel' });
+    }
+    emit({ type: 'cancelled', entry: record.entry, reason });
+  };
+
+  const dropUrlRequired = (reason: CancelReason): void => {
+    for (const [id, item] of urlRequired) {
+      urlRequired.delete(id);
+      if (internals.remove(id) !== undefined) {
+        item.controller.abort(reason);
+        emit({ type: 'cancelled', entry: item.entry, reason });
+      }
+    }
+  };
+
+  const reject = (
+    server: ServerIdentity,
+    era: ProtocolEra,
+    error: ElicitationError | JsonRpcErrorObject,
+    requestId?: string | number,
+  ): void => {
+    emit({ type: 'rejected', server, era, error, ...(requestId !== undefined ? { requestId } : {}) });
+  };
+
+  const limitError = (server: ServerIdentity): JsonRpcErrorObject => ({
+    code: INVALID_PARAMS,
+    message: `Too many pending elicitations from ${server.name}: the limit is ${internals.maxPendingPerServer}. Answer or cancel one first.`,
+    data: { reason: 'too-many-pending', limit: internals.maxPendingPerServer },
+  });
+
+  const join = (record: Active, signal: AbortSignal): Promise<ElicitResult> =>
+    new Promise<ElicitResult>((resolve, rejectWaiter) => {
+      const waiter: Waiter = {
+        signal,
+        resolve,
+        reject: rejectWaiter,
+        done: false,
+        onAbort: () => {
+          if (record.settled) {
+            // A silent replayed copy: the SDK sends nothing for an aborted request.
+            finishWaiter(waiter);
+            rejectWaiter(signal.reason);
+            return;
+          }
+          abort(record, signal.reason);
+        },
+      };
+      record.waiters.push(waiter);
+      signal.addEventListener('abort', waiter.onAbort, { once: true });
+    });
+
+  const handleRequest = (params: unknown, requestId: string | number, signal: AbortSignal): Promise<ElicitResult> => {
+    if (signal.aborted) {
+      return Promise.reject(signal.reason);
+    }
+    const era = currentEra();
+    const server = serverIdentity();
+    const transport = client.transport;
+    const memory = era === 'legacy' && transport !== undefined ? memoryOf(transport) : undefined;
+    if (memory !== undefined) {
+      const replayed = memory.pending.get(requestId);
+      if (replayed !== undefined && !replayed.settled) {
+        return join(replayed, signal);
+      }
+      if (memory.answered.has(requestId)) {
+        // Already answered on this connection: never show or answer it again. Settles (silently) on abort.
+        return new Promise<ElicitResult>((_resolve, rejectSilently) => {
+          signal.addEventListener('abort', () => rejectSilently(signal.reason), { once: true });
+        });
+      }
+    }
+
+    const version = protocolVersion();
+    const parsed = parseElicitation(params, {
+      ...(version !== undefined ? { protocolVersion: version } : {}),
+      modes: capability,
+    });
+    if (!parsed.ok) {
+      reject(server, era, parsed.error, requestId);
+      return Promise.reject(errorObject(parsed.error));
+    }
+    if (internals.byServer(server.id).length >= internals.maxPendingPerServer) {
+      const error = limitError(server);
+      reject(server, era, error, requestId);
+      return Promise.reject(errorObject(error));
+    }
+
+    const controller = new AbortController();
+    const entry: PendingElicitation = {
+      id: `elicitation-${++nextEntry}`,
+      request: parsed.request,
+      server,
+      era,
+      signal: controller.signal,
+      status: 'pending',
+      kind: 'request',
+      createdAt: Date.now(),
+    };
+    const record: Active = {
+      entry,
+      controller,
+      waiters: [],
+      settled: false,
+      ...(memory !== undefined && transport !== undefined ? { wire: { transport, requestId } } : {}),
+    };
+    active.set(entry.id, record);
+    memory?.pending.set(requestId, record);
+    const promise = join(record, signal);
+    internals.add(entry, (result) => answer(record, result));
+    emit({ type: 'shown', entry });
+    return promise;
+  };
+
+  client.setRequestHandler('elicitation/create', { params: RAW_PARAMS }, (params, ctx) =>
+    handleRequest(params, ctx.mcpReq.id, ctx.mcpReq.signal),
+  );
+
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+    const elicitationId = notification.params.elicitationId;
+    const server = serverIdentity();
+    const candidates = [
+      ...[...active.values()].map((record) => ({
+        entry: record.entry,
+        update: (next: PendingElicitation) => {
+          record.entry = next;
+        },
+      })),
+      ...[...urlRequired.values()].map((item) => ({
+        entry: item.entry,
+        update: (next: PendingElicitation) => {
+          item.entry = next;
+        },
+      })),
+    ];
+    for (const candidate of candidates) {
+      const request = candidate.entry.request;
+      if (request.mode === 'url' && request.elicitationId === elicitationId) {
+        if (candidate.entry.status === 'completed') {
+          return;
+        }
+        const next: PendingElicitation = { ...candidate.entry, status: 'completed' };
+        candidate.update(next);
+        internals.replace(next);
+        emit({ type: 'completed', server, elicitationId, entry: next });
+        return;
+      }
+    }
+    if (answeredUrlIds.delete(elicitationId)) {
+      emit({ type: 'completed', server, elicitationId });
+    }
+    // Unknown or already completed ids are ignored, as the spec requires.
+  });
+
+  // Chain `client.onclose` without losing a handler the host sets later (the SDK calls `this.onclose?.()`).
+  let hostOnClose = client.onclose;
+  let closing = false;
+  const onClose = (): void => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    try {
+      for (const record of active.values()) {
+        settleAsCancel(record, 'connection-closed');
+      }
+      dropUrlRequired('connection-closed');
+      hostOnClose?.();
+    } finally {
+      closing = false;
+    }
+  };
+  Object.defineProperty(client, 'onclose', {
+    configurable: true,
+    enumerable: true,
+    get: () => onClose,
+    set: (handler: (() => void) | undefined) => {
+      hostOnClose = handler;
+    },
+  });
+
+  return {
+    detach() {
+      if (detached) {
+        return;
+      }
+      detached = true;
+      client.removeRequestHandler('elicitation/create');
+      client.removeNotificationHandler('notifications/elicitation/complete');
+      Object.defineProperty(client, 'onclose', {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value: hostOnClose,
+      });
+      for (const record of active.values()) {
+        settleAsCancel(record, 'detached');
+      }
+      dropUrlRequired('detached');
+    },
+
+    surfaceUrlRequired(error) {
+      if (typeof error !== 'object' || error === null) {
+        return [];
+      }
+      const { code, data } = error as { code?: unknown; data?: unknown };
+      const elicitations = (data as { elicitations?: unknown } | undefined)?.elicitations;
+      if (code !== URL_ELICITATION_REQUIRED || !Array.isArray(elicitations)) {
+        return [];
+      }
+      const era = currentEra();
+      const server = serverIdentity();
+      const surfaced: PendingElicitation[] = [];
+      for (const params of elicitations) {
+        const parsed = parseElicitation(params, { protocolVersion: '2025-11-25', modes: capability });
+        if (!parsed.ok) {
+          reject(server, era, parsed.error);
+          continue;
+        }
+        const request = parsed.request;
+        if (request.mode !== 'url' || request.elicitationId === undefined) {
+          reject(server, era, {
+            code: INVALID_PARAMS,
+            message: 'A -32042 error may only carry URL-mode elicitations with an elicitationId',
+            data: { path: 'mode', reason: 'wrong-type' },
+          });
+          continue;
+        }
+        const existing = [...urlRequired.values()].find(
+          (item) => item.entry.request.mode === 'url' && item.entry.request.elicitationId === request.elicitationId,
+        );
+        if (existing !== undefined) {
+          surfaced.push(existing.entry);
+          continue;
+        }
+        if (internals.byServer(server.id).length >= internals.maxPendingPerServer) {
+          reject(server, era, limitError(server));
+          continue;
+        }
+        const controller = new AbortController();
+        const entry: PendingElicitation = {
+          id: `elicitation-${++nextEntry}`,
+          request,
+          server,
+          era,
+          signal: controller.signal,
+          status: 'pending',
+          kind: 'url-required',
+          createdAt: Date.now(),
+        };
+        const item = { entry, controller };
+        urlRequired.set(entry.id, item);
+        internals.add(entry, (result) => {
+          urlRequired.delete(entry.id);
+          emit({ type: 'answered', entry: item.entry, result: normalizeResult(request, result) });
+        });
+        emit({ type: 'shown', entry });
+        surfaced.push(entry);
+      }
+      return surfaced;
+    },
+  };
+}
+
+/** What goes on the wire: URL answers and refusals carry no content; a form accept always does. */
+function normalizeResult(request: ParsedElicitation, result: ElicitResult): ElicitResult {
+  if (result.action !== 'accept') {
+    return { action: result.action };
+  }
+  if (request.mode === 'url') {
+    return { action: 'accept' };
+  }
+  return { action: 'accept', content: result.content ?? {} };
+}
