@@ -1,0 +1,69 @@
+/**
+ * @elicitation-kit/core — headless MCP elicitation: parse, describe, validate and answer `elicitation/create`.
+ * Zero dependencies, no DOM. See the package README for the policies.
+ * @packageDocumentation
+ */
+export { parseElicitation, parseRequestedSchema, describeForm } from './parse.js';
+export type { RequestedSchemaResult } from './parse.js';
+export { initialValues, toContent } from './values.js';
+export { validateValues, validateContent } from './validate.js';
+export { analyzeUrl } from './url.js';
+export { findSensitiveFields } from './sensitive.js';
+export { issueMessages } from './messages.js';
+export { INVALID_PARAMS } from './types.js';
+export type {
+  BooleanSchema,
+  CheckboxField,
+  ContentValidation,
+  ControlKind,
+  ElicitAction,
+  ElicitationCapability,
+  ElicitationError,
+  ElicitationMode,
+  ElicitContent,
+  ElicitContentValue,
+  ElicitRequestedSchema,
+  ElicitRequestFormParams,
+  ElicitRequestParams,
+  ElicitRequestURLParams,
+  ElicitResult,
+  EnumSchema,
+  FieldDescriptor,
+  FieldOption,
+  FormValues,
+  IssueCode,
+  IssueMessageFormatter,
+  LegacyTitledEnumSchema,
+  MultiSelectEnumSchema,
+  MultiSelectField,
+  NumberField,
+  NumberSchema,
+  ParsedElicitation,
+  ParsedFormElicitation,
+  ParsedUrlElicitation,
+  ParseErrorReason,
+  ParseOptions,
+  ParseResult,
+  PrimitiveSchemaDefinition,
+  ProtocolVersion,
+  SchemaWarning,
+  SelectField,
+  SensitiveField,
+  SensitiveReason,
+  SingleSelectEnumSchema,
+  StringFormat,
+  StringSchema,
+  TextField,
+  TextInputType,
+  TitledEnumOption,
+  TitledMultiSelectEnumSchema,
+  TitledSingleSelectEnumSchema,
+  UntitledMultiSelectEnumSchema,
+  UntitledSingleSelectEnumSchema,
+  UrlAnalysis,
+  UrlWarning,
+  UrlWarningCode,
+  ValidateContentOptions,
+  ValidateOptions,
+  ValidationIssue,
+} from './types.js';
