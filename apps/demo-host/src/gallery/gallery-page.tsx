@@ -85,27 +85,30 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
             {answer === undefined ? (
               <ElicitationDialog
                 key={`${fixture.id}-${round}`}
+                className="gallery-dialog"
                 request={parsed.request}
-                server={{ name: 'Gallery', title: fixture.file }}
+                server={{ name: 'Gallery preview' }}
                 onRespond={(result) => setAnswer(result)}
               />
             ) : (
-              <output className="status">
-                Answered with <strong>{answer.action}</strong>.
-              </output>
+              <>
+                <output className="status">
+                  Answered with <strong>{answer.action}</strong>.
+                </output>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setAnswer(undefined);
+                    setRound((current) => current + 1);
+                  }}
+                >
+                  Show the dialog again
+                </button>
+              </>
             )}
-            <button
-              type="button"
-              onClick={() => {
-                setAnswer(undefined);
-                setRound((current) => current + 1);
-              }}
-            >
-              Show the dialog again
-            </button>
           </div>
           <section className="card" aria-labelledby="elicit-result-title">
-            <h2 id="elicit-result-title">ElicitResult</h2>
+            <h2 id="elicit-result-title">Result preview</h2>
             <p className="hint">
               {answer === undefined
                 ? 'What "Accept" with the current defaults would send. Answer the dialog to see the real result.'

@@ -15,6 +15,33 @@ import {
 } from '@modelcontextprotocol/client';
 import { transportUrl } from './relay-url.js';
 
+/** How the client picks the protocol era: negotiate (`auto`, the default), or force one. */
+export type EraChoice = 'auto' | 'modern' | 'legacy';
+
+/** Options of {@link ConnectionStore.connect}. */
+export interface ConnectOptions {
+  /** Reach the server through the relay on the page's origin. @default false */
+  viaRelay?: boolean;
+  /** @default 'auto' */
+  era?: EraChoice;
+  /** Elicitation modes to declare; both off declares no elicitation capability at all. @default both */
+  modes?: { form: boolean; url: boolean };
+}
+
+/** The SDK's `versionNegotiation.mode` for an era choice. */
+export function negotiationFor(era: EraChoice): 'auto' | 'legacy' | { pin: string } {
+  switch (era) {
+    case 'auto':
+      return 'auto';
+    case 'legacy':
+      return 'legacy';
+    case 'modern':
+      return { pin: '2026-07-28' };
+    default:
+      return era satisfies never;
+  }
+}
+
 /** What the UI shows about one server. Replaced (never mutated) on every change. */
 export interface ServerConnection {
   /** Local id, also the `ServerIdentity.id` given to the kit. */
@@ -22,6 +49,10 @@ export interface ServerConnection {
   /** The server URL the user typed. */
   url: string;
   viaRelay: boolean;
+  /** The era the user asked for (`auto` = negotiated). */
+  eraChoice: EraChoice;
+  /** The elicitation modes the client declared. */
+  modes: { form: boolean; url: boolean };
   status: 'connecting' | 'connected' | 'failed' | 'closed';
   error?: string;
   /** `serverInfo.name`, or the URL's host until the server says. */
@@ -60,7 +91,7 @@ export interface ConnectionStore {
   subscribeLog(listener: () => void): () => void;
   getLog(): readonly LogEntry[];
   clearLog(): void;
-  connect(url: string, options?: { viaRelay?: boolean }): Promise<ServerConnection>;
+  connect(url: string, options?: ConnectOptions): Promise<ServerConnection>;
   disconnect(id: string): Promise<void>;
   callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
   /** Turns a `-32042` error of a tool call into URL elicitations in the queue (empty when it is not one). */
@@ -69,7 +100,8 @@ export interface ConnectionStore {
 
 interface Live {
   client: Client;
-  attachment: ElicitationAttachment;
+  /** Absent when the client declared no elicitation capability. */
+  attachment: ElicitationAttachment | undefined;
   closing: boolean;
 }
 
@@ -180,8 +212,19 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
 
     async connect(url, options = {}) {
       const viaRelay = options.viaRelay ?? false;
+      const eraChoice = options.era ?? 'auto';
+      const modes = options.modes ?? { form: true, url: true };
       const id = `server-${nextId++}`;
-      const entry: ServerConnection = { id, url, viaRelay, status: 'connecting', name: hostOf(url), tools: [] };
+      const entry: ServerConnection = {
+        id,
+        url,
+        viaRelay,
+        eraChoice,
+        modes,
+        status: 'connecting',
+        name: hostOf(url),
+        tools: [],
+      };
       servers = [...servers, entry];
       emit();
 
@@ -195,16 +238,20 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
 
       const client = new Client(
         { name: 'elicitation-kit-demo-host', version: '0.1.0' },
-        { versionNegotiation: { mode: 'auto' } },
+        { versionNegotiation: { mode: negotiationFor(eraChoice) } },
       );
-      const attachment = attachElicitation(client, {
-        queue,
-        modes: { form: true, url: true },
-        server: { id, url },
-        onEvent: (event: ElicitationEvent) => {
-          append({ server: nameOf(id), kind: 'elicitation', ...describeEvent(event) });
-        },
-      });
+      // Declaring no mode at all means no elicitation capability: servers then answer -32021 (modern) or an error.
+      const attachment =
+        modes.form || modes.url
+          ? attachElicitation(client, {
+              queue,
+              modes,
+              server: { id, url },
+              onEvent: (event: ElicitationEvent) => {
+                append({ server: nameOf(id), kind: 'elicitation', ...describeEvent(event) });
+              },
+            })
+          : undefined;
       const state: Live = { client, attachment, closing: false };
       live.set(id, state);
       // The SDK's Protocol exposes close as a callback property only (no addEventListener).
@@ -243,7 +290,7 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
         return update(id, { tools }) ?? entry;
       } catch (error) {
         state.closing = true;
-        attachment.detach();
+        attachment?.detach();
         live.delete(id);
         await client.close().catch(() => undefined);
         const message = describeError(error);
@@ -257,7 +304,7 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
       live.delete(id);
       if (state !== undefined) {
         state.closing = true;
-        state.attachment.detach();
+        state.attachment?.detach();
         await state.client.close().catch(() => undefined);
         append({ server: nameOf(id), kind: 'connection', label: 'disconnected', text: 'Disconnected by the user.' });
       }
@@ -296,7 +343,7 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
 
     surfaceUrlRequired(id, error) {
       const state = live.get(id);
-      return state === undefined ? 0 : state.attachment.surfaceUrlRequired(error).length;
+      return state?.attachment === undefined ? 0 : state.attachment.surfaceUrlRequired(error).length;
     },
   };
 }

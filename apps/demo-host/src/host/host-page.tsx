@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import type { ConnectionStore } from './connections.js';
+import type { ConnectionStore, EraChoice } from './connections.js';
 import { ProtocolLog } from './protocol-log.js';
 import { ServerPanel } from './server-panel.js';
 
@@ -12,13 +12,33 @@ interface Prefill {
   server: string;
   relay: boolean;
   connect: boolean;
+  era: EraChoice;
+  modes: { form: boolean; url: boolean };
 }
 
-/** `?server=<url>&relay=1&connect=1` pre-fill the form (`npm run demo` prints such a link). */
+const ERAS: readonly { value: EraChoice; label: string }[] = [
+  { value: 'auto', label: 'Negotiate (auto)' },
+  { value: 'modern', label: 'Modern (2026-07-28)' },
+  { value: 'legacy', label: 'Legacy (2025-11-25)' },
+];
+
+/**
+ * The query pre-fills the form (`npm run demo` prints such a link):
+ * `?server=<url>` · `relay=1` · `connect=1` (connect on load) · `era=auto|modern|legacy` ·
+ * `elicitation=form,url|form|url|none` (modes to declare).
+ */
 function readPrefill(): Prefill {
   const params = new URLSearchParams(window.location.search);
   const flag = (name: string): boolean => ['1', 'true', 'yes'].includes(params.get(name) ?? '');
-  return { server: params.get('server') ?? '', relay: flag('relay'), connect: flag('connect') };
+  const era = ERAS.find((choice) => choice.value === params.get('era'))?.value ?? 'auto';
+  const declared = (params.get('elicitation') ?? 'form,url').split(',').map((mode) => mode.trim());
+  return {
+    server: params.get('server') ?? '',
+    relay: flag('relay'),
+    connect: flag('connect'),
+    era,
+    modes: { form: declared.includes('form'), url: declared.includes('url') },
+  };
 }
 
 /** The MCP host: connect to servers, run their tools, answer their elicitations, watch the protocol log. */
@@ -27,18 +47,25 @@ export function HostPage({ store }: HostPageProps) {
   const [prefill] = useState(readPrefill);
   const [url, setUrl] = useState(prefill.server);
   const [viaRelay, setViaRelay] = useState(prefill.relay);
+  const [era, setEra] = useState<EraChoice>(prefill.era);
+  const [modes, setModes] = useState(prefill.modes);
   const [busy, setBusy] = useState(false);
   const autoConnected = useRef(false);
   const urlId = useId();
   const relayId = useId();
   const relayHelpId = useId();
+  const eraId = useId();
+  const formModeId = useId();
+  const urlModeId = useId();
 
   useEffect(() => {
     // `?connect=1`: connect once, with the pre-filled values, as soon as the page opens.
     if (prefill.connect && prefill.server !== '' && !autoConnected.current) {
       autoConnected.current = true;
       setBusy(true);
-      void store.connect(prefill.server, { viaRelay: prefill.relay }).finally(() => setBusy(false));
+      void store
+        .connect(prefill.server, { viaRelay: prefill.relay, era: prefill.era, modes: prefill.modes })
+        .finally(() => setBusy(false));
     }
   }, [prefill, store]);
 
@@ -46,7 +73,7 @@ export function HostPage({ store }: HostPageProps) {
     event.preventDefault();
     if (url.trim() !== '') {
       setBusy(true);
-      void store.connect(url.trim(), { viaRelay }).finally(() => setBusy(false));
+      void store.connect(url.trim(), { viaRelay, era, modes }).finally(() => setBusy(false));
     }
   };
 
@@ -83,6 +110,40 @@ export function HostPage({ store }: HostPageProps) {
             For servers that send no CORS headers. The relay runs with this page and only forwards to loopback
             addresses.
           </p>
+          <details className="connect-options">
+            <summary>Protocol options</summary>
+            <div className="field-inline">
+              <label htmlFor={eraId}>Protocol era</label>
+              <select id={eraId} value={era} onChange={(event) => setEra(event.target.value as EraChoice)}>
+                {ERAS.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="modes">
+              <legend>Declared elicitation modes</legend>
+              <div className="field-inline">
+                <input
+                  id={formModeId}
+                  type="checkbox"
+                  checked={modes.form}
+                  onChange={(event) => setModes({ ...modes, form: event.target.checked })}
+                />
+                <label htmlFor={formModeId}>Form mode</label>
+              </div>
+              <div className="field-inline">
+                <input
+                  id={urlModeId}
+                  type="checkbox"
+                  checked={modes.url}
+                  onChange={(event) => setModes({ ...modes, url: event.target.checked })}
+                />
+                <label htmlFor={urlModeId}>URL mode</label>
+              </div>
+            </fieldset>
+          </details>
           <button type="submit" className="primary" disabled={busy}>
             Connect
           </button>

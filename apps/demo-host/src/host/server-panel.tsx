@@ -98,12 +98,18 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
   return (
     <section className="card server" aria-labelledby={headingId} data-status={server.status}>
       <div className="card-head">
-        <h2 id={headingId}>{server.name}</h2>
+        <h2 id={headingId}>{server.title ?? server.name}</h2>
         <button type="button" onClick={() => void store.disconnect(server.id)}>
           Disconnect
         </button>
       </div>
       <dl className="server-facts">
+        {server.title !== undefined && (
+          <div>
+            <dt>Name</dt>
+            <dd>{server.name}</dd>
+          </div>
+        )}
         <div>
           <dt>Status</dt>
           <dd data-testid="server-status">{server.status}</dd>
@@ -118,6 +124,12 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
             </dd>
           </div>
         )}
+        <div>
+          <dt>Elicitation</dt>
+          <dd data-testid="server-elicitation-modes">
+            {[server.modes.form && 'form', server.modes.url && 'url'].filter(Boolean).join(', ') || 'not declared'}
+          </dd>
+        </div>
         {server.protocolVersion !== undefined && (
           <div>
             <dt>Protocol version</dt>
