@@ -11,6 +11,19 @@ import { median, percentile } from './stats.mjs';
 /** The tool that elicits (the guide's export_options form) and its arguments. */
 export const ELICITING_TOOL = { name: 'export-data', arguments: {} };
 
+/**
+ * The baseline: the same tool call with its answer supplied up front in `inputResponses`, which the demo server
+ * (like any SDK v2 server, in both eras) reads before deciding to ask. It runs the same operation in one round trip
+ * with no elicitation. (The demo server has no tool that never elicits.)
+ */
+export const PLAIN_TOOL = {
+  name: 'export-data',
+  arguments: {},
+  inputResponses: { export_options: { action: 'accept', content: { format: 'csv', maxRows: 10_000, includeHeaders: false } } },
+};
+
+const SERIAL_BASE = 1000;
+
 /** Rejects after `ms` so that a lost answer fails the run instead of hanging it. */
 function within(promise, ms, what) {
   let timer;
@@ -29,7 +42,9 @@ async function connectClient(url, era) {
   const queue = createElicitationQueue({ maxPendingPerServer: 10_000 });
   const attachment = attachElicitation(client, { queue, server: { name: 'demo' } });
   const answered = new Map(); // queue id → serial
-  let serial = 0;
+  // Serials start above the 120-row demo table, so every export produces the same document as the baseline's.
+  let serial = SERIAL_BASE;
+  let refused = 0;
   let scheduled = false;
   const answerPending = () => {
     scheduled = false;
@@ -37,7 +52,7 @@ async function connectClient(url, era) {
       if (entry.status !== 'pending' || entry.kind !== 'request' || answered.has(entry.id)) continue;
       const maxRows = ++serial;
       answered.set(entry.id, maxRows);
-      queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows, includeHeaders: false } });
+      if (!queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows, includeHeaders: false } })) refused++;
     }
   };
   // Answer outside the listener call, as a UI would (and so the queue never re-enters itself).
@@ -54,6 +69,10 @@ async function connectClient(url, era) {
     client,
     get serial() {
       return serial;
+    },
+    /** `respond` calls the queue refused (entry already gone): should stay 0. */
+    get refused() {
+      return refused;
     },
     async close() {
       unsubscribe();
@@ -75,10 +94,9 @@ function acceptedSerials(log, from) {
 
 /** The serial number in one server log entry, if it records an accepted export answer. */
 function serialOf(entry) {
-  const content = entry?.content ?? entry?.result?.content ?? entry?.answer?.content;
-  const action = entry?.action ?? entry?.result?.action ?? entry?.answer?.action;
-  if (action !== undefined && action !== 'accept') return undefined;
-  return typeof content?.maxRows === 'number' ? content.maxRows : undefined;
+  if (entry.tool !== ELICITING_TOOL.name || entry.action !== 'accept' || entry.validation !== 'passed') return undefined;
+  const maxRows = entry.detail?.maxRows;
+  return typeof maxRows === 'number' ? maxRows : undefined;
 }
 
 /** Compares what the client answered (serials first+1 … last) with what the server logged. */
@@ -101,24 +119,60 @@ function assertToolOk(result, what) {
   if (result?.isError) throw new Error(`${what} returned an error result: ${JSON.stringify(result.content)}`);
 }
 
-/** `count` elicitations, one after another (`concurrency` 1) or all at once. */
+/**
+ * `count` elicitations, one after another (`concurrency` 1) or all at once. Checked on both ends: the server's log
+ * must hold every answered serial exactly once, and the tool results the client got back must name each serial once.
+ */
 async function volley(server, session, count, concurrency, timeoutMs) {
   const from = server.log.length;
   const first = session.serial;
-  const started = performance.now();
-  const call = () => session.client.callTool(ELICITING_TOOL).then((r) => assertToolOk(r, 'export-data'));
-  let failures = 0;
-  const work = async () => {
-    if (concurrency === 1) {
-      for (let i = 0; i < count; i++) await call().catch(() => failures++);
-    } else {
-      await Promise.all(Array.from({ length: count }, () => call().catch(() => failures++)));
+  const refusedBefore = session.refused;
+  const returned = [];
+  const errors = [];
+  const call = async () => {
+    try {
+      const result = await session.client.callTool(ELICITING_TOOL);
+      assertToolOk(result, ELICITING_TOOL.name);
+      returned.push(result.structuredContent?.maxRows);
+    } catch (error) {
+      errors.push(String(error?.message ?? error));
     }
   };
-  await within(work(), timeoutMs, `${count} elicitations`);
+  const started = performance.now();
+  const work = async () => {
+    if (concurrency === 1) {
+      for (let i = 0; i < count; i++) await call();
+    } else {
+      await Promise.all(Array.from({ length: count }, call));
+    }
+  };
+  // A lost answer shows up as a call that never finishes: bound the volley and count what arrived by then.
+  await within(work(), timeoutMs, `${count} elicitations`).catch((error) => errors.push(String(error?.message ?? error)));
   const elapsedMs = performance.now() - started;
-  const result = tally(acceptedSerials(server.log, from), first, session.serial);
-  return { count, concurrency, elapsedMs, failures, ...result, ok: failures === 0 && result.answered === count && result.lost === 0 && result.duplicated === 0 && result.foreign === 0 };
+  const logged = tally(acceptedSerials(server.log, from), first, session.serial);
+  const client = tally(returned, first, session.serial);
+  const refused = session.refused - refusedBefore;
+  const ok =
+    errors.length === 0 &&
+    refused === 0 &&
+    logged.answered === count &&
+    logged.lost === 0 &&
+    logged.duplicated === 0 &&
+    logged.foreign === 0 &&
+    client.lost === 0 &&
+    client.duplicated === 0 &&
+    client.foreign === 0;
+  return {
+    count,
+    concurrency,
+    elapsedMs,
+    ...logged,
+    failures: errors.length,
+    firstError: errors[0],
+    refused,
+    clientResults: { received: client.received, lost: client.lost, duplicated: client.duplicated, foreign: client.foreign },
+    ok,
+  };
 }
 
 /** Median latency of a tool call with one elicitation and of a plain one, interleaved. */
@@ -153,15 +207,15 @@ async function latency(session, plainTool, samples) {
  * Runs the round-trip measurement in both eras against one demo server. `sequential`/`concurrent` size the loss
  * check; `samples` sizes the latency medians (0 skips them).
  */
-export async function measureRoundTrips({ sequential = 1000, concurrent = 100, samples = 100, plainTool, timeoutMs = 180_000 } = {}) {
-  const server = await startDemoServer({ port: 0, host: '127.0.0.1' });
+export async function measureRoundTrips({ sequential = 1000, concurrent = 100, samples = 100, plainTool = PLAIN_TOOL, timeoutMs = 180_000 } = {}) {
+  const server = await startDemoServer({ port: 0, host: '127.0.0.1', silent: true });
   const results = {};
   try {
     for (const era of ['modern', 'legacy']) {
       const session = await connectClient(server.url, era);
       try {
         const entry = { era };
-        if (samples > 0 && plainTool) entry.latency = await latency(session, plainTool, samples);
+        if (samples > 0) entry.latency = await latency(session, plainTool, samples);
         entry.sequential = await volley(server, session, sequential, 1, timeoutMs);
         entry.concurrent = await volley(server, session, concurrent, concurrent, timeoutMs);
         results[era] = entry;

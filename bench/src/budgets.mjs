@@ -1,0 +1,46 @@
+// The deterministic budgets (entry: ../budgets.mjs, run by the root `npm test` through `pnpm … budgets`).
+//  - sizes: core and react min+gz within their budgets, the host's dialog path ≤ 0.75× rjsf + validator-ajv8;
+//  - zero loss: 200 sequential and 50 concurrent elicitations in each era, every answer logged once by the server.
+// Prints every figure and exits 1 on any breach. Timing targets live in the bench and are never asserted here.
+import { measureBundles } from './bundle.mjs';
+import { measureRoundTrips } from './round-trips.mjs';
+import { kb, sig } from './stats.mjs';
+
+/** Checks every deterministic budget, printing each figure. Resolves with the breaches (empty when all are met). */
+export async function checkBudgets() {
+  const started = Date.now();
+  const breaches = [];
+  const report = (ok, text) => {
+    console.log(`${ok ? '✓' : '✗'} ${text}`);
+    if (!ok) breaches.push(text);
+  };
+
+  const bundle = await measureBundles();
+  for (const name of ['core', 'react']) {
+    const b = bundle[name];
+    if (b.missing) report(false, `@elicitation-kit/${name}: ${b.missing} not found`);
+    else report(b.ok, `@elicitation-kit/${name}: ${kb(b.gzipped)} min+gz, budget ${kb(b.budget)}`);
+  }
+  const d = bundle.dialogPath;
+  if (d.missing) report(false, `dialog path: ${d.missing} not found`);
+  else {
+    report(
+      d.ok,
+      `dialog path (react + core + rjsf core/utils): ${kb(d.gzipped)} min+gz = ${sig(d.ratio)}× rjsf + validator-ajv8 (${kb(bundle.baseline.gzipped)}), budget ${d.maxRatio}×`,
+    );
+  }
+
+  const trips = await measureRoundTrips({ sequential: 200, concurrent: 50, samples: 0, timeoutMs: 40_000 });
+  for (const era of ['modern', 'legacy']) {
+    for (const v of [trips[era].sequential, trips[era].concurrent]) {
+      report(
+        v.ok,
+        `${era}: ${v.count} ${v.concurrency === 1 ? 'sequential' : 'concurrent'} elicitations → server logged ${v.received} of ${v.answered} answers, ` +
+          `${v.lost} lost, ${v.duplicated} duplicated, ${v.foreign} unexpected, ${v.failures} failed calls (${Math.round(v.elapsedMs)} ms)`,
+      );
+    }
+  }
+
+  console.log(`${breaches.length === 0 ? '✓ every budget met' : `✗ ${breaches.length} budget(s) breached`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { breaches };
+}
