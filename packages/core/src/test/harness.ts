@@ -1,0 +1,369 @@
+// Test harness shared by the unit tests and the fuzz script: the ajv oracle (the official MCP JSON schemas with
+// ajv 8 draft 2020-12 + ajv-formats in its default mode), an independent policy oracle, fixtures and generators.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ajvModule from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import fc from 'fast-check';
+import type { ProtocolVersion } from '../types.js';
+
+type Json = Record<string, unknown>;
+
+export const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const readJson = (path: string): unknown => JSON.parse(readFileSync(root + path, 'utf8'));
+
+// ajv and ajv-formats are CommonJS with `exports.default`; NodeNext sees the module object.
+const Ajv2020 = ajvModule.default;
+const addFormats = formatsModule.default;
+
+/** ajv as most MCP servers configure it: draft 2020-12, ajv-formats default ("full") mode, unknown keywords ignored. */
+export function createAjv() {
+  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+const ajv = createAjv();
+ajv.addSchema(readJson('fixtures/schema-2025-11-25.json') as object, 'mcp-2025');
+ajv.addSchema(readJson('fixtures/schema-2026-07-28.json') as object, 'mcp-2026');
+const official = {
+  '2025': ajv.compile({ $ref: 'mcp-2025#/$defs/ElicitRequestParams' }),
+  '2026': ajv.compile({ $ref: 'mcp-2026#/$defs/ElicitRequestParams' }),
+};
+
+/** Whether the official JSON schema of the era accepts these `elicitation/create` params (no era: either). */
+export function officialAccepts(params: unknown, version?: ProtocolVersion): boolean {
+  if (version === '2026-07-28') return official['2026'](params);
+  if (version) return official['2025'](params);
+  return official['2025'](params) || official['2026'](params);
+}
+
+/** ajv's verdict on content against a requested schema, with unknown properties refused (as validateContent does). */
+export function ajvContentVerdict(schema: Json, content: unknown): boolean {
+  return ajv.validate({ ...schema, additionalProperties: false }, content);
+}
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+// Policy oracle: written independently of src/parse.ts from the README's policy list.
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
+const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const uniqueNonEmpty = (values: unknown[]) => values.length > 0 && new Set(values).size === values.length;
+const titledOptions = (value: unknown) =>
+  Array.isArray(value) &&
+  value.every((item) => isObject(item) && typeof item['const'] === 'string' && typeof item['title'] === 'string') &&
+  uniqueNonEmpty(value.map((item) => (item as Json)['const']));
+const ordered = (low: unknown, high: unknown) => low === undefined || high === undefined || (low as number) <= (high as number);
+const FORMATS = ['email', 'uri', 'date', 'date-time'];
+
+function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
+  if (!isObject(p)) return false;
+  if (['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'].some((key) => key in p)) return false;
+  for (const key of ['title', 'description']) if (p[key] !== undefined && typeof p[key] !== 'string') return false;
+  for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems']) if (!isCount(p[key])) return false;
+  for (const key of ['minimum', 'maximum']) if (p[key] !== undefined && typeof p[key] !== 'number') return false;
+  if (p['format'] !== undefined && !FORMATS.includes(p['format'] as string)) return false;
+  if (p['enumNames'] !== undefined && !isStrings(p['enumNames'])) return false;
+  const d = p['default'];
+  const legacy = version === '2025-06-18';
+  switch (p['type']) {
+    case 'string': {
+      if (d !== undefined && typeof d !== 'string') return false;
+      if (p['oneOf'] !== undefined) return !legacy && p['enum'] === undefined && titledOptions(p['oneOf']);
+      if (p['enum'] !== undefined) return isStrings(p['enum']) && uniqueNonEmpty(p['enum'] as unknown[]);
+      return ordered(p['minLength'], p['maxLength']);
+    }
+    case 'number':
+    case 'integer': {
+      if (p['enum'] !== undefined || p['oneOf'] !== undefined) return false;
+      if (d !== undefined && typeof d !== 'number') return false;
+      const round = p['type'] === 'integer';
+      const low = p['minimum'] === undefined ? undefined : round ? Math.ceil(p['minimum'] as number) : p['minimum'];
+      const high = p['maximum'] === undefined ? undefined : round ? Math.floor(p['maximum'] as number) : p['maximum'];
+      return ordered(low, high);
+    }
+    case 'boolean':
+      return p['enum'] === undefined && p['oneOf'] === undefined && (d === undefined || typeof d === 'boolean');
+    case 'array': {
+      if (legacy || p['enum'] !== undefined || p['oneOf'] !== undefined) return false;
+      if (d !== undefined && !isStrings(d)) return false;
+      const items = p['items'];
+      if (!isObject(items) || !ordered(p['minItems'], p['maxItems'])) return false;
+      if (Array.isArray(items['anyOf'])) return titledOptions(items['anyOf']);
+      return items['type'] === 'string' && isStrings(items['enum']) && uniqueNonEmpty(items['enum'] as unknown[]);
+    }
+    default:
+      return false;
+  }
+}
+
+/** The kit's policies on a requested schema (on top of the official JSON schema), per the README. */
+export function policyAllows(schema: unknown, version?: ProtocolVersion): boolean {
+  if (!isObject(schema) || schema['type'] !== 'object' || !isObject(schema['properties'])) return false;
+  if (['$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in schema)) return false;
+  const properties = schema['properties'];
+  const required = schema['required'] ?? [];
+  if (!isStrings(required) || !(required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
+  for (const key of ['title', 'description', '$schema']) if (schema[key] !== undefined && typeof schema[key] !== 'string') return false;
+  return Object.values(properties).every((property) => propertyAllowed(property, version));
+}
+
+/** Kit differences from ajv on content, by design: unsafe integers and duplicate multi-select items are refused. */
+export function deliberateDifference(schema: Json, content: unknown): boolean {
+  if (!isObject(content)) return false;
+  return Object.entries(schema['properties'] as Json).some(([name, property]) => {
+    const value = Object.hasOwn(content, name) ? content[name] : undefined;
+    const p = property as Json;
+    if (p['type'] === 'integer') return Number.isInteger(value) && !Number.isSafeInteger(value);
+    if (p['type'] === 'array') return Array.isArray(value) && new Set(value).size !== value.length;
+    return false;
+  });
+}
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+// Fixtures
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Fixture {
+  file: string;
+  params: unknown;
+}
+
+/** Every `elicitation/create` params in fixtures/examples: top-level files, invalid/, and those embedded in 2026-07-28. */
+export function loadFixtures(): Fixture[] {
+  const base = 'fixtures/examples/';
+  const list = (dir: string) => readdirSync(root + base + dir).filter((file) => file.endsWith('.json')).map((file) => dir + file);
+  const fixtures: Fixture[] = [];
+  for (const file of [...list(''), ...list('invalid/')])
+    fixtures.push({ file, params: (readJson(base + file) as Json)['params'] });
+  for (const file of list('2026-07-28/')) {
+    const message = readJson(base + file) as Json;
+    if (message['method'] === 'elicitation/create') fixtures.push({ file, params: message['params'] });
+    const requests = (message['result'] as Json | undefined)?.['inputRequests'];
+    if (isObject(requests))
+      for (const [key, request] of Object.entries(requests))
+        if ((request as Json)['method'] === 'elicitation/create') fixtures.push({ file: `${file}#${key}`, params: (request as Json)['params'] });
+  }
+  return fixtures;
+}
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+// Generators
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Hand-picked strings around the format rules (valid, nearly valid, hostile). */
+export const FORMAT_STRINGS = [
+  'a@b.co', 'user.name+tag@example.com', "o'neil@example.org", 'a@b', '@b.com', 'a@@b.com', 'a@-b.com', 'a.@b.com',
+  'ü@b.com', 'a@b.com ', 'A@B.COM', 'a@b_c.com', 'https://example.com', 'HTTPS://Example.com/a?b#c', 'http://[::1]:80/x?y#z',
+  'http://[v1.x]/', 'mailto:a@b.co', 'urn:isbn:0451450523', 'example.com', '/relative/path', 'https://exa mple.com',
+  'javascript:alert(1)', 'http://a/%zz', 'http://a/%41', 'ftp://user:pw@host:21/', 'a:b', 'a:', '1a:b', 'http://ü.example/',
+  'http://192.168.0.1', 'http://999.1.1.1', 'file:///etc/passwd', '2025-12-01', '2025-02-29', '2024-02-29', '2000-02-29',
+  '1900-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-1-01', '+2025-01-01', '2025-12-01T09:00:00Z',
+  '2025-12-01T09:00:00+02:00', '2025-12-01t09:00:00z', '2025-12-01 09:00:00Z', '2025-12-01T09:00:00',
+  '2025-12-01T09:00', '2016-12-31T23:59:60Z', '2016-12-31T22:59:60-01:00', '2016-12-31T23:59:60+01:00',
+  '2025-12-01T24:00:00Z', '2025-12-01T09:00:00.123+0530', '2025-12-01T09:00:00+24:00', '2025-12-01T09:60:00Z',
+  '2025-12-01TT09:00:00Z', '', ' ', 'x', 'a'.repeat(70), '😀', 'e\u0301', 'null', '12', '1e3',
+];
+
+const OPTION_VALUES = ['a', 'b', 'c', 'd', 'e'];
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...FORMAT_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 12 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.constantFrom(...OPTION_VALUES) },
+);
+
+const numberValue = fc.oneof(
+  fc.integer({ min: -20, max: 120 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e3, max: 1e3 }),
+  fc.constantFrom(0, 0.5, 1.5, 2 ** 53 - 1, 2 ** 53, -(2 ** 53), 1e300, -1e-9),
+);
+
+const count = fc.nat({ max: 6 });
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 2 });
+const label = fc.string({ maxLength: 6 });
+
+const optionList = fc.uniqueArray(fc.constantFrom(...OPTION_VALUES), { minLength: 1, maxLength: 5 });
+const titledList = optionList.map((values) => values.map((value) => ({ const: value, title: value.toUpperCase() })));
+
+/** Property schemas in the restricted grammar (all eight variants, bounds, defaults of the right JSON type). */
+export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
+  fc.record(
+    { type: fc.constant('string'), title: label, minLength: count, maxLength: count, format: fc.constantFrom('email', 'uri', 'date', 'date-time'), default: text },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record(
+    { type: fc.constantFrom('number', 'integer'), title: label, minimum: numberValue, maximum: numberValue, default: numberValue },
+    { requiredKeys: ['type'] },
+  ),
+  fc.record({ type: fc.constant('boolean'), description: label, default: fc.boolean() }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constant('string'), enum: optionList, default: text }, { requiredKeys: ['type', 'enum'] }),
+  fc.record({ type: fc.constant('string'), oneOf: titledList, default: text }, { requiredKeys: ['type', 'oneOf'] }),
+  fc.record(
+    { type: fc.constant('string'), enum: optionList, enumNames: fc.array(label, { maxLength: 5 }), default: text },
+    { requiredKeys: ['type', 'enum'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('array'),
+      items: optionList.map((values) => ({ type: 'string', enum: values })),
+      minItems: count,
+      maxItems: count,
+      default: fc.array(fc.constantFrom(...OPTION_VALUES), { maxLength: 4 }),
+    },
+    { requiredKeys: ['type', 'items'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('array'),
+      items: titledList.map((anyOf) => ({ anyOf })),
+      minItems: count,
+      maxItems: count,
+      default: fc.array(fc.constantFrom(...OPTION_VALUES), { maxLength: 4 }),
+    },
+    { requiredKeys: ['type', 'items'] },
+  ),
+);
+
+const NAMES = ['name', 'email', 'age', 'tags', 'choice', 'ok', '__proto__', 'constructor', 'a.b', ''];
+
+/** A requested schema in the restricted grammar (it may still break kit policies such as min > max). */
+export const restrictedSchema: fc.Arbitrary<Json> = fc
+  .dictionary(fc.constantFrom(...NAMES), restrictedProperty, { maxKeys: 5 })
+  .chain((properties) =>
+    fc.record(
+      {
+        type: fc.constant('object'),
+        properties: fc.constant(properties),
+        required: fc.subarray(Object.keys(properties)),
+        $schema: fc.constant('https://json-schema.org/draft/2020-12/schema'),
+      },
+      { requiredKeys: ['type', 'properties'] },
+    ),
+  );
+
+const junk = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, 1, 'x', true, [], {}, ['a'], [1], { a: 1 }));
+
+/** A value for a property: usually well typed and near its limits, sometimes anything. */
+function valueFor(property: Json): fc.Arbitrary<unknown> {
+  const options = [
+    ...((property['enum'] as string[] | undefined) ?? []),
+    ...(((property['oneOf'] as Json[] | undefined) ?? []).map((option) => option['const']) as string[]),
+  ];
+  const items = property['items'] as Json | undefined;
+  const itemOptions = [
+    ...((items?.['enum'] as string[] | undefined) ?? []),
+    ...(((items?.['anyOf'] as Json[] | undefined) ?? []).map((option) => option['const']) as string[]),
+    'zz',
+  ];
+  const typed: Record<string, fc.Arbitrary<unknown>> = {
+    string: options.length ? fc.oneof(fc.constantFrom(...options), text) : text,
+    number: numberValue,
+    integer: numberValue,
+    boolean: fc.boolean(),
+    array: fc.array(fc.constantFrom(...itemOptions), { maxLength: 6 }),
+  };
+  return fc.oneof({ weight: 6, arbitrary: typed[property['type'] as string] ?? junk }, { weight: 1, arbitrary: junk });
+}
+
+/** Content for a schema: each property absent, well typed or junk, plus the occasional unknown property. */
+export function contentFor(schema: Json): fc.Arbitrary<Json> {
+  const properties = schema['properties'] as Json;
+  const shape: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, property] of Object.entries(properties)) shape[name] = valueFor(property as Json);
+  return fc
+    .tuple(fc.record(shape, { requiredKeys: [] }), maybe(fc.constantFrom('extra', 'other')), junk)
+    .map(([content, extra, value]) => (extra === undefined ? content : { ...content, [extra]: value }));
+}
+
+const ODD_KEYWORDS = [
+  'pattern', 'examples', '$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'const', 'multipleOf',
+  'exclusiveMinimum', 'uniqueItems', 'items', 'properties', 'enum', 'enumNames', 'format', '$comment', 'readOnly',
+  'type', 'default', 'title', 'minimum', 'maxLength', 'minItems', 'required', 'additionalProperties',
+];
+
+/** A small seeded PRNG (mulberry32): the fuzz mutations are reproducible from one number. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => list[int(0, list.length - 1)]!;
+  return { next, int, pick };
+}
+export type Random = ReturnType<typeof createRandom>;
+
+const ODD_VALUES: unknown[] = [
+  'object', 'array', 'string', 'integer', 'number', 'boolean', 'null', ['string', 'null'], 'email', 'color', -1, 1.5, 0,
+  2 ** 53, null, true, false, '', 'javascript:alert(1)', 'http://evil.example', 'https://ok.example/x', [], {},
+  ['a', 'a'], [{ const: 'a', title: 'A' }], { type: 'string' }, { $ref: '#/x' }, { anyOf: [] }, '2025-12-01', '\u202e',
+];
+
+/** A random JSON value, biased towards schema-ish words and values. */
+function anyValue(random: Random, depth = 0): unknown {
+  switch (depth > 2 ? random.int(0, 1) : random.int(0, 3)) {
+    case 0:
+      return random.pick(ODD_VALUES);
+    case 1:
+      return random.pick([random.int(-1e6, 1e6), random.next() * 100, 'x'.repeat(random.int(0, 5)), random.next() < 0.5]);
+    case 2:
+      return Array.from({ length: random.int(0, 3) }, () => anyValue(random, depth + 1));
+    default:
+      return Object.fromEntries(Array.from({ length: random.int(0, 3) }, () => [random.pick(ODD_KEYWORDS), anyValue(random, depth + 1)]));
+  }
+}
+
+/** One random edit of a JSON value: drop, replace or insert a key, change a type, nest, or blow a string up. */
+function mutateOnce(value: unknown, random: Random): unknown {
+  if (Array.isArray(value)) {
+    if (!value.length || random.int(0, 3) === 0) return random.next() < 0.5 ? [...value, anyValue(random)] : anyValue(random);
+    const index = random.int(0, value.length - 1);
+    return value.map((item, i) => (i === index ? mutateOnce(item, random) : item));
+  }
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    const choice = random.int(0, 9);
+    const copy = { ...value };
+    if (choice === 0 && keys.length) delete copy[random.pick(keys)];
+    else if (choice === 1) copy[random.pick(ODD_KEYWORDS)] = anyValue(random);
+    else if (choice === 2 && keys.length) copy[random.pick(keys)] = anyValue(random);
+    else if (choice === 3) return { type: 'object', properties: { nested: value } };
+    else if (keys.length) {
+      const key = random.pick(keys);
+      copy[key] = mutateOnce(value[key], random);
+    } else copy[random.pick(ODD_KEYWORDS)] = anyValue(random);
+    return copy;
+  }
+  switch (random.int(0, 5)) {
+    case 0:
+      return typeof value === 'string' ? value.repeat(random.int(2, 2000)) : 'x'.repeat(random.int(1, 100_000));
+    case 1:
+      return [value];
+    case 2:
+      return { value };
+    default:
+      return anyValue(random);
+  }
+}
+
+/** `count` random edits of `value`. */
+export function mutate(value: unknown, random: Random, count = 1): unknown {
+  let result = value;
+  for (let i = 0; i < count; i++) result = mutateOnce(result, random);
+  return result;
+}
+
+/** Params from the fixtures, mutated 1–4 times (as a fast-check arbitrary, so failures shrink to a seed). */
+export function mutatedRequest(fixtures: readonly Fixture[]): fc.Arbitrary<unknown> {
+  return fc
+    .tuple(fc.nat({ max: fixtures.length - 1 }), fc.integer({ min: 1, max: 4 }), fc.integer())
+    .map(([index, edits, seed]) => mutate(fixtures[index]!.params, createRandom(seed), edits));
+}
