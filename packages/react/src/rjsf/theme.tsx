@@ -45,8 +45,12 @@ const control = (props: Props, field: FieldDescriptor) => {
   };
 };
 
+// The space sits outside the span so every accessible-name algorithm keeps it.
 const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement => (
-  <span {...part('required')}> {strings.required}</span>
+  <>
+    {' '}
+    <span {...part('required')}>{strings.required}</span>
+  </>
 );
 
 const pad = (value: number, length = 2): string => String(value).padStart(length, '0');

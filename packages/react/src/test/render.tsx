@@ -1,0 +1,29 @@
+// Shared test helpers: render a dialog with a spy, run axe on a subtree.
+import { render } from '@testing-library/react';
+import type { RenderResult } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import type { ElicitResult } from '@elicitation-kit/core';
+import axe from 'axe-core';
+import { expect, vi } from 'vitest';
+import type { Mock } from 'vitest';
+import { ElicitationDialog } from '../index.js';
+import type { ElicitationDialogProps } from '../index.js';
+
+/** Renders `<ElicitationDialog>` with an `onRespond` spy and a user-event instance. */
+export function renderDialog(
+  props: Omit<ElicitationDialogProps, 'onRespond' | 'server'> & Partial<ElicitationDialogProps>,
+): RenderResult & { onRespond: Mock<(result: ElicitResult) => void>; user: UserEvent; dialog: HTMLDialogElement } {
+  const onRespond = vi.fn<(result: ElicitResult) => void>();
+  const user = userEvent.setup();
+  const view = render(<ElicitationDialog server={{ name: 'Demo Server' }} onRespond={onRespond} {...props} />);
+  const dialog = view.container.querySelector('dialog');
+  if (!dialog) throw new Error('no dialog rendered');
+  return { ...view, onRespond, user, dialog };
+}
+
+/** Runs axe-core on `element` and expects no violations (listing them when there are). */
+export async function expectNoAxeViolations(element: Element): Promise<void> {
+  const results = await axe.run(element);
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
