@@ -6,7 +6,9 @@
 //
 // Ports: DEMO_SERVER_PORT (default 3901) and DEMO_HOST_PORT (default 5173).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
+import { dirname, join } from 'node:path';
 import { ensurePnpm, install, root, run } from './lib/workspace.mjs';
 
 const serverPort = Number(process.env.DEMO_SERVER_PORT ?? 3901);
@@ -38,21 +40,24 @@ function pipeLines(stream, name, target) {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    for (const line of lines) {
-      target.write(`[${name}] ${line}\n`);
+    // Once stopping, children complain about the signal: that noise is not news.
+    if (!stopping) {
+      for (const line of lines) {
+        target.write(`[${name}] ${line}\n`);
+      }
     }
   });
   stream.on('end', () => {
-    if (buffer !== '') {
+    if (buffer !== '' && !stopping) {
       target.write(`[${name}] ${buffer}\n`);
     }
   });
 }
 
 /** Starts a long-running child in its own process group. */
-function start(name, command, args, env = {}) {
+function start(name, command, args, env = {}, cwd = root) {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -155,17 +160,16 @@ start('server', pnpm, ['--filter', '@elicitation-kit/demo-server', 'start'], { P
 if (production) {
   start('host', process.execPath, ['apps/demo-host/serve.mjs', '--port', String(hostPort), '--host', host]);
 } else {
-  start('host', pnpm, [
-    '--filter',
-    '@elicitation-kit/demo-host',
-    'exec',
-    'vite',
-    '--host',
-    host,
-    '--port',
-    String(hostPort),
-    '--strictPort',
-  ]);
+  // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite).
+  const hostDir = join(root, 'apps', 'demo-host');
+  const viteDir = dirname(createRequire(join(hostDir, 'package.json')).resolve('vite/package.json'));
+  start(
+    'host',
+    process.execPath,
+    [join(viteDir, 'bin', 'vite.js'), '--host', host, '--port', String(hostPort), '--strictPort'],
+    {},
+    hostDir,
+  );
 }
 
 try {
