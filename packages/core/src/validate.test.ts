@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  describeForm,
+  initialValues,
+  issueMessages,
+  toContent,
+  validateContent,
+  validateValues,
+  type ElicitRequestedSchema,
+  type IssueCode,
+} from './index.js';
+import { formats } from './formats.js';
+import { toDateTime } from './values.js';
+
+const schema: ElicitRequestedSchema = {
+  type: 'object',
+  properties: {
+    format: { type: 'string', title: 'Format', enum: ['csv', 'json'] },
+    maxRows: { type: 'integer', title: 'Max rows', minimum: 1, maximum: 10000, default: 1000 },
+    ratio: { type: 'number', title: 'Ratio', minimum: 0, maximum: 1 },
+    includeHeaders: { type: 'boolean', title: 'Include headers' },
+    agree: { type: 'boolean', title: 'I agree' },
+    name: { type: 'string', title: 'Name', minLength: 2, maxLength: 5 },
+    email: { type: 'string', title: 'Email', format: 'email' },
+    day: { type: 'string', title: 'Day', format: 'date' },
+    at: { type: 'string', title: 'At', format: 'date-time' },
+    tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 2 },
+    extras: { type: 'array', title: 'Extras', items: { anyOf: [{ const: 'x', title: 'X' }] } },
+  },
+  required: ['format', 'maxRows', 'agree', 'tags'],
+};
+const fields = describeForm(schema);
+
+const codes = (issues: { field: string; code: IssueCode }[]) => issues.map((issue) => `${issue.field}:${issue.code}`);
+
+describe('initialValues', () => {
+  it('holds the defaults and nothing else', () => {
+    expect(initialValues(fields)).toEqual({ maxRows: 1000 });
+  });
+  it('copies array defaults', () => {
+    const [field] = describeForm({ type: 'object', properties: { t: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a'] } } });
+    const values = initialValues([field!]);
+    (values['t'] as string[]).push('b');
+    expect(field!.default).toEqual(['a']);
+  });
+});
+
+describe('validateValues', () => {
+  it('reports unanswered required fields (an empty string is unanswered), but not an unchecked required checkbox', () => {
+    expect(codes(validateValues(fields, { format: '', maxRows: '' }))).toEqual(['format:required', 'maxRows:required', 'tags:minItems']);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['typed text that is not a number', { maxRows: '12abc' }, 'maxRows:type', 'Max rows must be of type number.'],
+    ['a fraction in an integer field', { maxRows: '12.5' }, 'maxRows:integer', 'Enter a whole number.'],
+    ['an integer beyond 2^53-1', { maxRows: '9007199254740993' }, 'maxRows:unsafe-integer', 'Max rows is too large to be exact.'],
+    ['a number above the maximum', { maxRows: 10001 }, 'maxRows:maximum', 'Max rows must be at most 10000.'],
+    ['a number below the minimum', { ratio: -0.5 }, 'ratio:minimum', 'Ratio must be at least 0.'],
+    ['text that is too short', { name: 'A' }, 'name:minLength', 'Name must be at least 2 characters.'],
+    ['text that is too long (code points)', { name: '😀😀😀😀😀😀' }, 'name:maxLength', 'Name must be at most 5 characters.'],
+    ['a bad email', { email: 'a@b' }, 'email:format', 'Enter a valid email address.'],
+    ['an impossible date', { day: '2025-02-30' }, 'day:format', 'Enter a valid date.'],
+    ['a bad date-time', { at: '2025-12-01T25:00' }, 'at:format', 'Enter a valid date and time.'],
+    ['a value that is not an option', { format: 'xml' }, 'format:option', 'Choose one of the listed options.'],
+    ['too many options', { tags: ['a', 'b', 'c'] }, 'tags:maxItems', 'Choose at most 2 options.'],
+    ['no option in a required multi-select', { tags: [] }, 'tags:minItems', 'Choose at least 1 option.'],
+    ['the same option twice', { tags: ['a', 'a'] }, 'tags:uniqueItems', 'Choose each option only once.'],
+    ['an unknown option', { tags: ['z'] }, 'tags:option', 'Choose one of the listed options.'],
+  ])('reports %s', (_, values, code, message) => {
+    const issues = validateValues(fields, { format: 'csv', maxRows: 5, tags: ['a'], ...values });
+    expect(codes(issues)).toEqual([code]);
+    expect(issues[0]!.message).toBe(message);
+  });
+
+  it('accepts typed numbers, local date-times and an optional multi-select left empty', () => {
+    expect(validateValues(fields, { format: 'csv', maxRows: ' 12 ', ratio: '.5', at: '2025-12-01T09:30', tags: ['a'], extras: [] })).toEqual([]);
+  });
+
+  it('uses the host messages when given', () => {
+    const issues = validateValues(fields, { maxRows: 0, format: 'csv', tags: ['a'] }, {
+      messages: { minimum: ({ label, params }) => `${label} ≥ ${params?.['minimum']}` },
+    });
+    expect(issues).toEqual([{ field: 'maxRows', code: 'minimum', params: { minimum: 1 }, message: 'Max rows ≥ 1' }]);
+  });
+});
+
+describe('toContent', () => {
+  afterEach(() => {
+    delete process.env['TZ'];
+  });
+
+  it('types numbers, omits empty optionals and sends an unchecked required checkbox as false', () => {
+    expect(toContent(fields, { format: 'csv', maxRows: '500', ratio: '', name: '', tags: ['b'], extras: [], email: undefined })).toEqual({
+      format: 'csv',
+      maxRows: 500,
+      agree: false,
+      tags: ['b'],
+    });
+  });
+
+  it('sends a required multi-select left empty as []', () => {
+    expect(toContent(fields, {})).toEqual({ agree: false, tags: [] });
+  });
+
+  it('sends dates as YYYY-MM-DD and date-times as RFC 3339 with the local offset', () => {
+    process.env['TZ'] = 'Asia/Kolkata';
+    const content = toContent(fields, { day: '2025-12-01T10:00', at: '2025-12-01T09:30' });
+    expect(content).toMatchObject({ day: '2025-12-01', at: '2025-12-01T09:30:00+05:30' });
+    process.env['TZ'] = 'America/New_York';
+    expect(toDateTime('2025-07-01T09:30:15.250')).toBe('2025-07-01T09:30:15.250-04:00');
+    expect(toDateTime('2025-12-01T09:30:00Z')).toBe('2025-12-01T09:30:00Z');
+    expect(formats['date-time'](toDateTime('0099-01-01T00:00'))).toBe(true);
+  });
+
+  it('produces content that validateContent accepts', () => {
+    const values = { format: 'json', maxRows: '20', ratio: '0.25', includeHeaders: true, name: 'Ada', email: 'a@b.co', day: '2025-12-01', at: '2025-12-01T09:30', tags: ['a', 'c'], extras: ['x'] };
+    expect(validateValues(fields, values)).toEqual([]);
+    const content = toContent(fields, values);
+    expect(validateContent(schema, content)).toEqual({ ok: true, content });
+  });
+
+  it('accepts properties: {} with content {}', () => {
+    const empty = describeForm({ type: 'object', properties: {} });
+    expect(toContent(empty, initialValues(empty))).toEqual({});
+    expect(validateContent({ type: 'object', properties: {} }, {})).toEqual({ ok: true, content: {} });
+  });
+});
+
+describe('validateContent', () => {
+  const valid = { format: 'csv', maxRows: 5, agree: true, tags: ['a'] };
+
+  it('follows JSON Schema: "" satisfies required, typed text is not a number, date-times need an offset', () => {
+    expect(validateContent(schema, { ...valid, format: '' })).toMatchObject({ ok: false, issues: [{ field: 'format', code: 'option' }] });
+    expect(validateContent({ type: 'object', properties: { n: { type: 'string' } }, required: ['n'] }, { n: '' })).toMatchObject({ ok: true });
+    expect(validateContent(schema, { ...valid, maxRows: '5' })).toMatchObject({ ok: false, issues: [{ field: 'maxRows', code: 'type' }] });
+    expect(validateContent(schema, { ...valid, at: '2025-12-01T09:30' })).toMatchObject({ ok: false, issues: [{ code: 'format' }] });
+  });
+
+  it('reports missing required properties and unknown ones (unless allowed)', () => {
+    const result = validateContent(schema, { format: 'csv', tags: ['a'], extra: 1 });
+    expect(result.ok ? [] : codes(result.issues)).toEqual(['extra:unknown', 'maxRows:required', 'agree:required']);
+    expect(validateContent(schema, { ...valid, extra: 1 }, { allowUnknown: true })).toMatchObject({ ok: true });
+  });
+
+  it('refuses content that is not an object', () => {
+    for (const content of [null, [], 'x', 1, undefined, 10n])
+      expect(validateContent(schema, content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });
+  });
+
+  it('does not read inherited properties', () => {
+    expect(validateContent(schema, JSON.parse('{"__proto__":{"format":"csv"}}'))).toMatchObject({ ok: false });
+  });
+
+  it('refuses unsafe integers and duplicate items, which ajv accepts (deliberate)', () => {
+    expect(validateContent(schema, { ...valid, maxRows: 2 ** 60 })).toMatchObject({ ok: false });
+    const loose = { type: 'object', properties: { n: { type: 'integer' }, t: { type: 'array', items: { type: 'string', enum: ['a'] } } } };
+    expect(validateContent(loose, { n: 2 ** 53 })).toMatchObject({ ok: false, issues: [{ code: 'unsafe-integer' }] });
+    expect(validateContent(loose, { t: ['a', 'a'] })).toMatchObject({ ok: false, issues: [{ code: 'uniqueItems' }] });
+  });
+
+  it('does not enforce keywords outside the restricted schema (deliberate)', () => {
+    expect(validateContent({ type: 'object', properties: { c: { type: 'string', pattern: '^A' } } }, { c: 'b' })).toMatchObject({ ok: true });
+  });
+
+  it('throws TypeError only for a schema outside the restricted grammar', () => {
+    expect(() => validateContent({ type: 'object', properties: { a: { type: 'object' } } }, {})).toThrow(TypeError);
+    expect(() => validateContent('nope', {})).toThrow(TypeError);
+  });
+
+  it('returns a copy of the content', () => {
+    const content = { ...valid };
+    const result = validateContent(schema, content);
+    expect(result.ok && result.content).toEqual(content);
+    expect(result.ok && result.content).not.toBe(content);
+  });
+});
+
+describe('issueMessages', () => {
+  it('has an English default for every code', () => {
+    const all: IssueCode[] = ['required', 'type', 'integer', 'unsafe-integer', 'minimum', 'maximum', 'minLength', 'maxLength', 'format', 'option', 'minItems', 'maxItems', 'uniqueItems', 'unknown'];
+    expect(Object.keys(issueMessages).sort()).toEqual([...all].sort());
+    expect(issueMessages.minLength({ field: 'n', code: 'minLength', label: 'Name', params: { minLength: 1 } })).toBe('Name must be at least 1 character.');
+    expect(issueMessages.unknown({ field: 'extra', code: 'unknown', label: 'extra' })).toBe('extra is not a field of this form.');
+    expect(issueMessages.required({ field: 'n', code: 'required', label: 'Name' })).toBe('Name is required.');
+  });
+});
