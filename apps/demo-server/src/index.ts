@@ -19,9 +19,9 @@ import type { FlowStore } from './flows.js';
 import { createLogger } from './log.js';
 import type { DemoEra, DemoLogEntry } from './log.js';
 import { connectPage, donePage, notFoundPage } from './pages.js';
-import { DEMO_TOOL_NAMES, EXPORT_SCHEMA, registerDemoTools } from './tools.js';
+import { DEMO_TOOL_NAMES, EXPORT_SCHEMA, UNSUPPORTED_SCHEMA, registerDemoTools } from './tools.js';
 
-export { DEMO_TOOL_NAMES, EXPORT_SCHEMA };
+export { DEMO_TOOL_NAMES, EXPORT_SCHEMA, UNSUPPORTED_SCHEMA };
 export { ORDERS, ORDER_COLUMNS, exportOrders } from './dataset.js';
 export type { ExportDocument, ExportOptions, Order } from './dataset.js';
 export type { DemoAction, DemoEra, DemoLogEntry } from './log.js';

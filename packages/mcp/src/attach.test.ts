@@ -1,0 +1,291 @@
+import { parseElicitation } from '@elicitation-kit/core';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from './test/harness.js';
+import type { Setup } from './test/harness.js';
+
+let setup: Setup | undefined;
+afterEach(async () => {
+  await setup?.close();
+  setup = undefined;
+});
+
+const isResponseTo = (id: unknown) => (message: JSONRPCMessage) =>
+  'id' in message && message.id === id && ('result' in message || 'error' in message);
+
+describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memory transport (%s era)', (era) => {
+  it('declares the elicitation capability for the chosen modes', async () => {
+    setup = await connect(era, { attach: { modes: { url: false } } });
+    await setup.client.callTool({ name: 'ask', arguments: { params: { mode: 'url', message: 'x', url: 'https://a.example' } } }).catch(() => undefined);
+    // What went on the wire: initialize in 2025; the _meta of every request in 2026-07-28.
+    const declared = setup.sent.map((message) => {
+      const params = 'method' in message ? (message.params as Record<string, any> | undefined) : undefined;
+      return era === 'legacy'
+        ? params?.['capabilities']?.elicitation
+        : params?.['_meta']?.['io.modelcontextprotocol/clientCapabilities']?.elicitation;
+    });
+    expect(declared[0]).toEqual({ form: {} });
+    expect(setup.sent.length).toBeGreaterThan(1);
+    // A URL request is refused, never shown.
+    expect(setup.queue.getSnapshot()).toEqual([]);
+  });
+
+  it('queues a parsed request with the server identity, era and signal, and resolves with the accepted content', async () => {
+    setup = await connect(era);
+    const changes: number[] = [];
+    setup.queue.subscribe(() => changes.push(setup?.queue.getSnapshot().length ?? -1));
+    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+
+    expect(entry).toMatchObject({
+      era,
+      kind: 'request',
+      status: 'pending',
+      server: { name: 'test-server', title: 'Test server', version: '9.9.9', url: 'memory://test' },
+      request: { mode: 'form', message: 'How should the orders export be produced?' },
+    });
+    expect(entry.request.mode === 'form' && entry.request.fields.map((field) => [field.name, field.kind])).toEqual([
+      ['format', 'select'],
+      ['maxRows', 'number'],
+      ['includeHeaders', 'checkbox'],
+    ]);
+    expect(entry.signal.aborted).toBe(false);
+    expect(setup.events.map((event) => event.type)).toEqual(['shown']);
+
+    expect(setup.queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 20 } })).toBe(true);
+    expect(resultJson(await call)).toEqual({
+      received: { kind: 'elicit', action: 'accept', content: { format: 'json', maxRows: 20 } },
+    });
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(changes).toEqual([1, 0]);
+    expect(setup.queue.respond(entry.id, { action: 'decline' })).toBe(false);
+    expect(setup.events.map((event) => event.type)).toEqual(['shown', 'answered']);
+  });
+
+  it.each(['decline', 'cancel'] as const)('sends %s without content', async (action) => {
+    setup = await connect(era);
+    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+    setup.queue.respond(entry.id, { action });
+    expect(resultJson(await call)).toEqual({ received: { kind: 'elicit', action } });
+  });
+
+  it('answers a confirmation (empty properties) with empty content', async () => {
+    setup = await connect(era);
+    const params = { mode: 'form', message: 'Archive 3 exports?', requestedSchema: { type: 'object', properties: {} } };
+    const call = setup.client.callTool({ name: 'ask', arguments: { params } });
+    const entry = await firstEntry(setup.queue);
+    setup.queue.respond(entry.id, { action: 'accept' });
+    expect(resultJson(await call)).toEqual({ received: { kind: 'elicit', action: 'accept', content: {} } });
+  });
+
+  it('sends a URL-mode accept without content', async () => {
+    setup = await connect(era);
+    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=1' };
+    const call = setup.client.callTool({ name: 'ask', arguments: { params } });
+    const entry = await firstEntry(setup.queue);
+    expect(entry.request).toMatchObject({ mode: 'url', link: { canOpen: true, host: 'auth.example.com' } });
+    setup.queue.respond(entry.id, { action: 'accept', content: { ignored: 'yes' } });
+    expect(resultJson(await call)).toEqual({ received: { kind: 'elicit', action: 'accept' } });
+  });
+
+  it('queues both requests of one round and answers each on its own', async () => {
+    setup = await connect(era);
+    const call = setup.client.callTool({ name: 'ask-two', arguments: { params: EXPORT_PARAMS } });
+    const [first, second] = await waitForQueue(setup.queue, (snapshot) => snapshot.length === 2);
+    expect(first?.id).not.toBe(second?.id);
+    setup.queue.respond(second?.id ?? '', { action: 'decline' });
+    setup.queue.respond(first?.id ?? '', { action: 'accept', content: { format: 'csv', maxRows: 1 } });
+    const answers = resultJson(await call) as { a: { action: string }; b: { action: string } };
+    expect([answers.a.action, answers.b.action].toSorted()).toEqual(['accept', 'decline']);
+  });
+
+  it('removes the entry and sends nothing when the caller aborts', async () => {
+    setup = await connect(era);
+    const controller = new AbortController();
+    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } }, { signal: controller.signal });
+    const entry = await firstEntry(setup.queue);
+    const sentBefore = setup.sent.length;
+    controller.abort('user closed the tab');
+    await expect(call).rejects.toThrow(/user closed the tab/);
+    await waitForQueue(setup.queue, (snapshot) => snapshot.length === 0);
+    expect(entry.signal.aborted).toBe(true);
+    expect(setup.queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 1 } })).toBe(false);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'aborted' });
+    // Nothing but (in 2025) the client's own notifications/cancelled for the tools/call went out afterwards.
+    const after = setup.sent.slice(sentBefore);
+    expect(after.every((message) => 'method' in message && message.method === 'notifications/cancelled')).toBe(true);
+    expect(after).toHaveLength(era === 'legacy' ? 1 : 0);
+  });
+
+  it('settles pending entries as cancel when the connection closes', async () => {
+    setup = await connect(era);
+    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+    await setup.client.close();
+    await expect(call).rejects.toThrow();
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(entry.signal.aborted).toBe(true);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'connection-closed' });
+  });
+
+  it('refuses a request outside the restricted schema with -32602 and queues nothing', async () => {
+    setup = await connect(era);
+    const changes: number[] = [];
+    setup.queue.subscribe(() => changes.push(1));
+    const parsed = parseElicitation(REF_PARAMS);
+    if (parsed.ok) {
+      throw new Error('core must refuse a $ref property');
+    }
+    const expected = parsed.error;
+    expect(expected).toMatchObject({ code: -32602, data: { path: 'requestedSchema.properties.country.$ref', reason: 'ref' } });
+    if (era === 'legacy') {
+      // The server's own elicitation/create gets the error back.
+      const result = await setup.client.callTool({ name: 'ask-direct', arguments: { params: REF_PARAMS } });
+      expect(resultJson(result)).toEqual({ error: expected });
+    } else {
+      // 2026-07-28 has no server-side request to answer: the call fails locally with the same error.
+      const failure: unknown = await setup.client.callTool({ name: 'ask', arguments: { params: REF_PARAMS } }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ProtocolError);
+      expect(failure).toMatchObject(expected);
+    }
+    expect(changes).toEqual([]);
+    expect(setup.events).toEqual([
+      { type: 'rejected', era, error: expected, requestId: era === 'legacy' ? expect.any(Number) : 'q', server: expect.objectContaining({ name: 'test-server' }) },
+    ]);
+  });
+
+  it('refuses requests beyond the per-server limit with a -32602 naming the limit', async () => {
+    setup = await connect(era, { maxPendingPerServer: 1 });
+    const outcome = await setup.client
+      .callTool({ name: 'ask-two', arguments: { params: EXPORT_PARAMS } })
+      .catch((error: unknown) => error);
+    const message = 'Too many pending elicitations from test-server: the limit is 1. Answer or cancel one first.';
+    if (era === 'legacy') {
+      // The SDK's legacy shim reports the failed leg as a tool error and cancels the other one.
+      expect(outcome).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining(message) }] });
+    } else {
+      expect(outcome).toMatchObject({ code: -32602, message, data: { reason: 'too-many-pending', limit: 1 } });
+    }
+    await waitForQueue(setup.queue, (snapshot) => snapshot.length === 0);
+    expect(setup.events.find((event) => event.type === 'rejected')).toMatchObject({ error: { code: -32602, message } });
+  });
+});
+
+describe('attachElicitation, 2025-only behaviour', () => {
+  it('shows a request replayed with the same JSON-RPC id once and answers it once', async () => {
+    let replayedId: unknown;
+    let replay: (() => Promise<void>) | undefined;
+    setup = await connect('legacy', {
+      serverSend: async (message, send) => {
+        await send(message);
+        if ('method' in message && message.method === 'elicitation/create' && 'id' in message) {
+          replayedId = message.id;
+          replay = () => send(message);
+          await replay(); // as after a stream reconnect
+        }
+      },
+    });
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+    expect(replayedId).toBeDefined();
+    // Let the replayed copy reach the handler before answering.
+    await setup.client.ping();
+    expect(setup.queue.getSnapshot()).toHaveLength(1);
+    setup.queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 2 } });
+    expect(resultJson(await call)).toEqual({ result: { action: 'accept', content: { format: 'csv', maxRows: 2 } } });
+    await setup.client.ping();
+    expect(setup.sent.filter(isResponseTo(replayedId))).toHaveLength(1);
+
+    // A replay after the answer is neither shown nor answered again.
+    await replay?.();
+    await setup.client.ping();
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(setup.sent.filter(isResponseTo(replayedId))).toHaveLength(1);
+    expect(setup.events.filter((event) => event.type === 'shown')).toHaveLength(1);
+  });
+
+  it('removes the entry when the server times the request out', async () => {
+    setup = await connect('legacy');
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS, timeout: 100 } });
+    const entry = await firstEntry(setup.queue);
+    const result = resultJson(await call) as { error: { message: string } };
+    expect(result.error.message).toMatch(/timed out/i);
+    await waitForQueue(setup.queue, (snapshot) => snapshot.length === 0);
+    expect(entry.signal.aborted).toBe(true);
+    expect(setup.queue.respond(entry.id, { action: 'cancel' })).toBe(false);
+    await setup.client.ping();
+    expect(setup.sent.filter((message) => 'result' in message || 'error' in message)).toEqual([]);
+  });
+
+  it('marks a URL elicitation completed on notifications/elicitation/complete and ignores unknown ids', async () => {
+    setup = await connect('legacy');
+    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=7', elicitationId: 'flow-7' };
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params } });
+    const entry = await firstEntry(setup.queue);
+    expect(entry).toMatchObject({ status: 'pending', request: { mode: 'url', elicitationId: 'flow-7' } });
+    const before = setup.queue.getSnapshot();
+
+    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'unknown' } });
+    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-7' } });
+    const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
+    expect(setup.queue.getSnapshot()).not.toBe(before);
+    expect(completed).toMatchObject({ id: entry.id, status: 'completed' });
+    expect(setup.events.filter((event) => event.type === 'completed')).toHaveLength(1);
+
+    setup.queue.respond(entry.id, { action: 'accept' });
+    expect(resultJson(await call)).toEqual({ result: { action: 'accept' } });
+  });
+
+  it('reports the completion of an answered URL elicitation once', async () => {
+    setup = await connect('legacy');
+    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=8', elicitationId: 'flow-8' };
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params } });
+    setup.queue.respond((await firstEntry(setup.queue)).id, { action: 'accept' });
+    await call;
+    for (let round = 0; round < 2; round += 1) {
+      await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-8' } });
+    }
+    await setup.client.ping();
+    expect(setup.events.filter((event) => event.type === 'completed')).toEqual([
+      { type: 'completed', elicitationId: 'flow-8', server: expect.objectContaining({ name: 'test-server' }) },
+    ]);
+  });
+
+  it('surfaces a -32042 error as url-required entries, completes them and lets the host retry', async () => {
+    setup = await connect('legacy');
+    const failure: unknown = await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: -32042 });
+
+    const surfaced = setup.kit.surfaceUrlRequired(failure);
+    expect(surfaced).toHaveLength(1);
+    expect(surfaced[0]).toMatchObject({
+      kind: 'url-required',
+      status: 'pending',
+      request: { mode: 'url', elicitationId: 'wh-1', link: { host: 'auth.example.com' } },
+    });
+    expect(setup.kit.surfaceUrlRequired(failure)).toEqual(surfaced); // not duplicated
+    expect(setup.kit.surfaceUrlRequired(new Error('other'))).toEqual([]);
+    expect(setup.queue.getSnapshot()).toHaveLength(1);
+
+    setup.state.completedUrls.add('wh-1');
+    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'wh-1' } });
+    const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
+    expect(setup.queue.respond(completed?.id ?? '', { action: 'accept' })).toBe(true);
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(resultJson(await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }))).toEqual({ status: 'connected' });
+  });
+
+  it('settles its pending entries as cancel on detach and stops handling requests', async () => {
+    setup = await connect('legacy');
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+    setup.kit.detach();
+    expect(resultJson(await call)).toEqual({ result: { action: 'cancel' } });
+    expect(entry.signal.aborted).toBe(true);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'detached' });
+    const after = resultJson(await setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS } }));
+    expect(after).toMatchObject({ error: { code: -32601 } });
+  });
+});

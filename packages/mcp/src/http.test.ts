@@ -1,0 +1,171 @@
+// The kit against the demo server over real Streamable HTTP on loopback, in both eras.
+import { parseElicitation } from '@elicitation-kit/core';
+import { startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
+import type { DemoServer } from '@elicitation-kit/demo-server';
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { attachElicitation } from './attach.js';
+import { createElicitationQueue } from './queue.js';
+import { firstEntry, waitForQueue } from './test/harness.js';
+import type { ElicitationEvent, ElicitationQueue, PendingElicitation } from './types.js';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, silent: true });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+interface HttpSetup {
+  client: Client;
+  queue: ElicitationQueue;
+  kit: ReturnType<typeof attachElicitation>;
+  events: ElicitationEvent[];
+}
+
+let open: Client[] = [];
+afterEach(async () => {
+  await Promise.all(open.map((client) => client.close()));
+  open = [];
+});
+
+async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
+  const client = new Client({ name: 'http-test-host', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+  const queue = createElicitationQueue();
+  const events: ElicitationEvent[] = [];
+  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent: (event) => events.push(event) });
+  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+  open.push(client);
+  return { client, queue, kit, events };
+}
+
+const texts = (result: unknown): string[] =>
+  (result as CallToolResult).content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+
+const flowIdOf = (entry: PendingElicitation): string => {
+  if (entry.request.mode !== 'url') {
+    throw new Error('expected a URL request');
+  }
+  return new URL(entry.request.url).pathname.split('/').at(-1) ?? '';
+};
+
+describe.each(['legacy', 'modern'] as const)('against the demo server over Streamable HTTP (%s era)', (era) => {
+  it('negotiates the era and shows the export form with the server identity', async () => {
+    const { client, queue } = await connectHttp(era);
+    expect(client.getProtocolEra()).toBe(era);
+    const call = client.callTool({ name: 'export-data', arguments: {} });
+    const entry = await firstEntry(queue);
+    expect(entry).toMatchObject({
+      era,
+      server: { name: 'elicitation-kit-demo', title: 'Elicitation Kit demo server', url: demo.url },
+      request: { mode: 'form', message: 'How should the orders export be produced?' },
+    });
+    queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 4, includeHeaders: true } });
+    const [summary, csv] = texts(await call);
+    expect(JSON.parse(summary ?? '{}')).toMatchObject({ status: 'completed', format: 'csv', rows: 4 });
+    const lines = (csv ?? '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toBe('id,date,customer,product,quantity,total');
+  });
+
+  it.each([
+    ['decline', 'not_started'],
+    ['cancel', 'cancelled'],
+  ] as const)('answers %s and the server reports %s', async (action, status) => {
+    const { client, queue } = await connectHttp(era);
+    const call = client.callTool({ name: 'export-data', arguments: {} });
+    queue.respond((await firstEntry(queue)).id, { action });
+    expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status });
+  });
+
+  it('refuses the unsupported schema with -32602 before showing anything', async () => {
+    const { client, queue, events } = await connectHttp(era);
+    const parsed = parseElicitation({ mode: 'form', message: 'Which country are you in?', requestedSchema: UNSUPPORTED_SCHEMA });
+    if (parsed.ok) {
+      throw new Error('core must refuse the unsupported schema');
+    }
+    const expected = parsed.error;
+    if (era === 'legacy') {
+      const result = await client.callTool({ name: 'unsupported-schema', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(texts(result).join('\n')).toContain(`-32602: ${expected.message}`);
+      expect(demo.log.at(-1)).toMatchObject({ tool: 'unsupported-schema', era, action: 'client-error', detail: { code: -32602 } });
+    } else {
+      const failure: unknown = await client.callTool({ name: 'unsupported-schema', arguments: {} }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ProtocolError);
+      expect(failure).toMatchObject({ code: -32602, data: expected.data });
+    }
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(events).toMatchObject([{ type: 'rejected', era, error: expected }]);
+  });
+
+  it('removes the entry when the caller aborts the tool call', async () => {
+    const { client, queue } = await connectHttp(era);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'all-field-types', arguments: {} }, { signal: controller.signal });
+    const entry = await firstEntry(queue);
+    controller.abort('host navigated away');
+    await expect(call).rejects.toThrow(/host navigated away/);
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    expect(entry.signal.aborted).toBe(true);
+  });
+
+  it('settles pending entries as cancel when the client closes', async () => {
+    const { client, queue, events } = await connectHttp(era);
+    const call = client.callTool({ name: 'confirm-action', arguments: {} });
+    const entry = await firstEntry(queue);
+    await client.close();
+    await expect(call).rejects.toThrow();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(entry.signal.aborted).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'connection-closed' });
+  });
+
+  it('runs the URL-mode flow to a loopback page the server serves', async () => {
+    const { client, queue, events } = await connectHttp(era);
+    const call = client.callTool({ name: 'connect-account', arguments: {} });
+    const entry = await firstEntry(queue);
+    expect(entry.request).toMatchObject({ mode: 'url', link: { canOpen: true, host: '127.0.0.1' } });
+    const flowId = flowIdOf(entry);
+    if (era === 'legacy') {
+      expect(entry.request.mode === 'url' && entry.request.elicitationId).toBe(flowId);
+      queue.respond(entry.id, { action: 'accept' });
+      // The server waits for "Done" on its page, then notifies and returns.
+      await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+      expect(demo.flows.complete(flowId)).toBe(true);
+      expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'completed', flowId });
+      expect(events.filter((event) => event.type === 'completed')).toMatchObject([{ elicitationId: flowId }]);
+    } else {
+      // Accepting before "Done": the retry finds the flow unfinished and the server asks again.
+      queue.respond(entry.id, { action: 'accept' });
+      const again = await firstEntry(queue).then(async (next) =>
+        next.id === entry.id ? (await waitForQueue(queue, (snapshot) => snapshot[0]?.id !== entry.id))[0] : next,
+      );
+      expect(again && flowIdOf(again)).toBe(flowId);
+      expect(demo.flows.complete(flowId)).toBe(true);
+      queue.respond(again?.id ?? '', { action: 'accept' });
+      expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'completed', flowId });
+    }
+  });
+});
+
+describe('the -32042 flow against the demo server (2025 era)', () => {
+  it('surfaces the URL elicitation, marks it completed on the notification, then the retry succeeds', async () => {
+    const { client, queue, kit } = await connectHttp('legacy');
+    const failure: unknown = await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: -32042 });
+    const [entry] = kit.surfaceUrlRequired(failure);
+    expect(entry).toMatchObject({ kind: 'url-required', status: 'pending', request: { mode: 'url', link: { canOpen: true } } });
+    if (entry === undefined) {
+      return;
+    }
+    expect(demo.flows.complete(flowIdOf(entry))).toBe(true);
+    // Delivered on the session's standalone GET stream.
+    await waitForQueue(queue, (snapshot) => snapshot[0]?.status === 'completed');
+    expect(queue.respond(entry.id, { action: 'accept' })).toBe(true);
+    const retried = await client.callTool({ name: 'connect-storage', arguments: {} });
+    expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true });
+  });
+});
