@@ -67,7 +67,7 @@ const fixtures = loadFixtures();
 
 describe('spec fixtures', () => {
   it('covers every fixture with an expectation, and every expectation with a fixture', () => {
-    expect(fixtures.map((fixture) => fixture.file).sort()).toEqual(Object.keys(expected).sort());
+    expect(fixtures.map((fixture) => fixture.file).toSorted()).toEqual(Object.keys(expected).toSorted());
     expect(fixtures.length).toBe(28);
   });
 

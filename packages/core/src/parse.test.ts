@@ -18,6 +18,8 @@ const rejection = (params: unknown, options?: ParseOptions) => {
   return result.ok ? 'accepted' : `${result.error.data.reason} @ ${result.error.data.path}`;
 };
 
+const urlParams = (url: string) => ({ mode: 'url', message: 'Open', url });
+
 const parsedForm = (params: unknown, options?: ParseOptions): ParsedFormElicitation => {
   const result = parseElicitation(params, options);
   if (!result.ok) throw new Error(result.error.message);
@@ -221,7 +223,6 @@ describe('parseElicitation', () => {
   });
 
   describe('URL requests', () => {
-    const params = (url: string) => ({ mode: 'url', message: 'Open', url });
     it.each([
       ['javascript:alert(1)', 'url-blocked'],
       ['JavaScript:alert(1)', 'url-blocked'],
@@ -235,10 +236,10 @@ describe('parseElicitation', () => {
       ['https://', 'url-invalid'],
       ['https://a.example/ü', 'url-invalid'],
     ])('rejects %s (%s)', (url, reason) => {
-      expect(rejection(params(url))).toBe(`${reason} @ url`);
+      expect(rejection(urlParams(url))).toBe(`${reason} @ url`);
     });
     it('accepts plain http on a non-loopback host but does not let it open', () => {
-      const result = parseElicitation(params('http://a.example/'));
+      const result = parseElicitation(urlParams('http://a.example/'));
       expect(result.ok && result.request.mode === 'url' && result.request.link).toMatchObject({
         canOpen: false,
         host: 'a.example',
@@ -246,7 +247,7 @@ describe('parseElicitation', () => {
       });
     });
     it('lets http on loopback open', () => {
-      const result = parseElicitation(params('http://localhost:5173/cb'));
+      const result = parseElicitation(urlParams('http://localhost:5173/cb'));
       expect(result.ok && result.request.mode === 'url' && result.request.link.canOpen).toBe(true);
     });
   });

@@ -25,7 +25,7 @@ import type { ElicitRequestedSchema, SensitiveField, SensitiveReason } from './t
 // First match wins; the optional third pattern vetoes the rule (LLM usage wording around "token").
 const RULES: [SensitiveReason, RegExp, RegExp?][] = [
   ['password', /pass(word|wd|phrase)|\bpwd\b/],
-  ['passcode', /passcode|\b(t?otp|2fa|mfa)\b/],
+  ['passcode', /passcode|\b(t?otp|2 ?fa|mfa)\b/],
   ['card-security-code', /\b(cvv|cvc)\d?\b|security code/],
   ['card-number', /\b(credit|debit|card|cc) (card|number|num|no)\b/],
   ['social-security-number', /\bssn\b|social security/],

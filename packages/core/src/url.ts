@@ -35,9 +35,9 @@ export function analyzeUrl(url: string): UrlAnalysis {
   }
   const host = parsed?.hostname ?? '';
   const scheme = parsed?.protocol.slice(0, -1) ?? '';
-  // The host as written (before IDNA turns it into punycode), to see which alphabets it mixes.
-  // Japanese Kana is not listed: it mixes with Han legitimately.
-  const written = String(url).replace(/^[^/]*\/\/([^/?#]*@)?/, '').split(/[/?#:\\]/)[0];
+  // The host labels as written (before IDNA turns them into punycode), to see whether one label mixes alphabets
+  // (`раураl`); a whole label in one script (`пример.com`, `例え.jp`) is fine. Kana is not listed: it mixes with Han.
+  const labels = String(url).replace(/^[^/]*\/\/([^/?#]*@)?/, '').split(/[/?#:\\]/)[0]!.split('.');
   const blocking = [
     !parsed && 'invalid',
     parsed && !/^https?$/.test(scheme) && 'blocked-scheme',
@@ -47,9 +47,12 @@ export function analyzeUrl(url: string): UrlAnalysis {
   const codes = blocking.concat(
     /(^|\.)xn--/i.test(host) && 'punycode',
     /^[\d.]+$|^\[/.test(host) && 'ip-literal',
-    'Latin Cyrillic Greek Armenian Cherokee Han Arabic Hebrew'
-      .split(' ')
-      .filter((script) => new RegExp(`\\p{sc=${script}}`, 'u').test(written!)).length > 1 && 'mixed-script',
+    labels.some(
+      (label) =>
+        'Latin Cyrillic Greek Armenian Cherokee Han Arabic Hebrew'
+          .split(' ')
+          .filter((script) => new RegExp(`\\p{sc=${script}}`, 'u').test(label)).length > 1,
+    ) && 'mixed-script',
     // Zero-width characters, soft hyphen, word joiners, BOM and bidi controls.
     /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/.test(url) && 'invisible-characters',
     url.length > 2048 && 'long-url',

@@ -178,7 +178,7 @@ describe('validateContent', () => {
 describe('issueMessages', () => {
   it('has an English default for every code', () => {
     const all: IssueCode[] = ['required', 'type', 'integer', 'unsafe-integer', 'minimum', 'maximum', 'minLength', 'maxLength', 'format', 'option', 'minItems', 'maxItems', 'uniqueItems', 'unknown'];
-    expect(Object.keys(issueMessages).sort()).toEqual([...all].sort());
+    expect(Object.keys(issueMessages).toSorted()).toEqual([...all].toSorted());
     expect(issueMessages.minLength({ field: 'n', code: 'minLength', label: 'Name', params: { minLength: 1 } })).toBe('Name must be at least 1 character.');
     expect(issueMessages.unknown({ field: 'extra', code: 'unknown', label: 'extra' })).toBe('extra is not a field of this form.');
     expect(issueMessages.required({ field: 'n', code: 'required', label: 'Name' })).toBe('Name is required.');

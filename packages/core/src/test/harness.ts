@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ajvModule from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import fc from 'fast-check';
+import * as fc from 'fast-check';
 import type { ProtocolVersion } from '../types.js';
 
 type Json = Record<string, unknown>;
@@ -355,9 +355,9 @@ function mutateOnce(value: unknown, random: Random): unknown {
 }
 
 /** `count` random edits of `value`. */
-export function mutate(value: unknown, random: Random, count = 1): unknown {
+export function mutate(value: unknown, random: Random, edits = 1): unknown {
   let result = value;
-  for (let i = 0; i < count; i++) result = mutateOnce(result, random);
+  for (let i = 0; i < edits; i++) result = mutateOnce(result, random);
   return result;
 }
 
