@@ -157,8 +157,15 @@ export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' |
   }
 }
 
+/** Options of {@link createConnectionStore}. */
+export interface ConnectionStoreOptions {
+  /** The origin that serves the relay under `/relay/`. @default the page's origin */
+  relayOrigin?: string;
+}
+
 /** Creates the store; every elicitation of every server goes to `queue`. */
-export function createConnectionStore(queue: ElicitationQueue): ConnectionStore {
+export function createConnectionStore(queue: ElicitationQueue, storeOptions: ConnectionStoreOptions = {}): ConnectionStore {
+  const relayOrigin = storeOptions.relayOrigin ?? globalThis.location?.origin ?? 'http://127.0.0.1';
   let servers: readonly ServerConnection[] = [];
   let log: readonly LogEntry[] = [];
   let nextId = 1;
@@ -230,7 +237,7 @@ export function createConnectionStore(queue: ElicitationQueue): ConnectionStore 
 
       let endpoint: URL;
       try {
-        endpoint = transportUrl(url, viaRelay, globalThis.location?.origin ?? 'http://127.0.0.1');
+        endpoint = transportUrl(url, viaRelay, relayOrigin);
       } catch (error) {
         append({ server: entry.name, kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
         return update(id, { status: 'failed', error: `Not a valid URL: ${describeError(error)}` }) ?? entry;

@@ -1,0 +1,140 @@
+// @vitest-environment node
+// The host's connection store against the real demo server over Streamable HTTP, in both eras and through the relay:
+// the same code path the browser runs, minus React.
+import { startDemoServer, type DemoServer } from '@elicitation-kit/demo-server';
+import { createElicitationQueue, type ElicitationQueue, type PendingElicitation } from '@elicitation-kit/mcp';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRelay } from '../../relay/relay.mjs';
+import { createConnectionStore, type ConnectionStore, type EraChoice } from './connections.js';
+
+let demo: DemoServer;
+let relay: http.Server;
+let relayOrigin = '';
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, silent: true });
+  const handle = createRelay({ allow: [] });
+  relay = http.createServer((req, res) => {
+    if (!handle(req, res)) {
+      res.writeHead(404);
+      res.end();
+    }
+  });
+  relay.listen(0, '127.0.0.1');
+  await once(relay, 'listening');
+  relayOrigin = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  relay.closeAllConnections();
+  await new Promise((resolve) => relay.close(resolve));
+  await demo.close();
+});
+
+/** Resolves with the first pending entry the queue shows. */
+function nextPending(queue: ElicitationQueue): Promise<PendingElicitation> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const entry = queue.getSnapshot().find((candidate) => candidate.status === 'pending');
+      if (entry !== undefined) {
+        resolve(entry);
+        return true;
+      }
+      return false;
+    };
+    if (!check()) {
+      const unsubscribe = queue.subscribe(() => {
+        if (check()) {
+          unsubscribe();
+        }
+      });
+    }
+  });
+}
+
+function textOf(result: { content: readonly { type: string; text?: string }[] }): string {
+  return result.content.map((item) => (item.type === 'text' ? (item.text ?? '') : '')).join('\n');
+}
+
+const cases: { era: EraChoice; viaRelay: boolean; expectedEra: 'modern' | 'legacy' }[] = [
+  { era: 'auto', viaRelay: false, expectedEra: 'modern' },
+  { era: 'legacy', viaRelay: false, expectedEra: 'legacy' },
+  { era: 'auto', viaRelay: true, expectedEra: 'modern' },
+  { era: 'legacy', viaRelay: true, expectedEra: 'legacy' },
+];
+
+describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era, viaRelay, expectedEra }) => {
+  let queue: ElicitationQueue;
+  let store: ConnectionStore;
+  let id = '';
+
+  beforeAll(async () => {
+    queue = createElicitationQueue();
+    store = createConnectionStore(queue, { relayOrigin });
+    const server = await store.connect(demo.url, { era, viaRelay });
+    id = server.id;
+  });
+
+  afterAll(async () => {
+    await store.disconnect(id);
+  });
+
+  it('connects, shows the era, the negotiated version, the server name and its tools', () => {
+    const [server] = store.getSnapshot();
+    expect(server).toMatchObject({
+      status: 'connected',
+      era: expectedEra,
+      protocolVersion: expectedEra === 'modern' ? '2026-07-28' : '2025-11-25',
+      name: 'elicitation-kit-demo',
+      viaRelay,
+    });
+    expect(server?.tools.map((tool) => tool.name)).toContain('export-data');
+  });
+
+  it('queues the elicitation of a tool call, sends the answer, and logs the outcome', async () => {
+    const call = store.callTool(id, 'export-data', {});
+    const entry = await nextPending(queue);
+    expect(entry).toMatchObject({ era: expectedEra, kind: 'request', request: { mode: 'form' } });
+    expect(queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 2, includeHeaders: true } })).toBe(true);
+    const result = await call;
+    expect(result.isError).not.toBe(true);
+    expect(textOf(result)).toContain('"format":"json"');
+
+    const log = store.getLog().map((line) => `${line.kind}:${line.outcome ?? line.label}`);
+    expect(log).toEqual(['connection:connected', 'tool:call', 'elicitation:shown', 'elicitation:accept', 'tool:result']);
+  });
+
+  it('passes a decline on to the server', async () => {
+    const call = store.callTool(id, 'export-data', {});
+    const entry = await nextPending(queue);
+    queue.respond(entry.id, { action: 'decline' });
+    expect(textOf(await call)).toContain('declined');
+    expect(store.getLog().at(-2)).toMatchObject({ kind: 'elicitation', outcome: 'decline', label: 'decline' });
+  });
+});
+
+describe('the connection store, failures', () => {
+  it('reports a server it cannot reach, and a URL that is not one', async () => {
+    const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
+    const closed = http.createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const down = await store.connect(`http://127.0.0.1:${port}/mcp`);
+    const garbage = await store.connect('not a url');
+    expect(down.status).toBe('failed');
+    expect(garbage).toMatchObject({ status: 'failed', error: expect.stringContaining('Not a valid URL') });
+  });
+
+  it('reports the relay refusing a non-loopback target', async () => {
+    const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
+    const refused = await store.connect('http://192.0.2.10/mcp', { viaRelay: true });
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toMatch(/403|only loopback/);
+  });
+});
