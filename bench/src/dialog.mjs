@@ -110,17 +110,32 @@ export async function measureDialog({ mounts = 30, keystrokes = 40, buildOptions
     const keys = {};
     for (const kind of ['kit', 'rjsf']) {
       const all = [];
+      const handled = [];
       let last;
       for (let pass = 0; pass < Math.ceil(keystrokes / 20); pass++) {
         last = await page.evaluate(([k]) => window.elicitationBench.startTyping(k, 50), [kind]);
         for (let i = 0; i < 10; i++) await page.keyboard.press('KeyX');
         for (let i = 0; i < 10; i++) await page.keyboard.press('Backspace');
-        const { samples } = await page.evaluate(() => window.elicitationBench.stopTyping());
-        all.push(...samples);
+        const result = await page.evaluate(() => window.elicitationBench.stopTyping());
+        all.push(...result.samples);
+        handled.push(...result.handled);
       }
-      keys[kind] = { median: median(all), p90: percentile(all, 90), n: all.length, focused: last?.focused ?? null };
+      keys[kind] = {
+        median: median(all),
+        p90: percentile(all, 90),
+        handledMedian: median(handled),
+        handledP90: percentile(handled, 90),
+        n: all.length,
+        focused: last?.focused ?? null,
+      };
     }
-    const keystroke50 = { fields: 50, kit: keys.kit, rjsf: keys.rjsf, rjsfOverKit: keys.kit.median > 0 ? keys.rjsf.median / keys.kit.median : Number.NaN };
+    const keystroke50 = {
+      fields: 50,
+      kit: keys.kit,
+      rjsf: keys.rjsf,
+      rjsfOverKit: keys.kit.median > 0 ? keys.rjsf.median / keys.kit.median : Number.NaN,
+      handledRjsfOverKit: keys.kit.handledMedian > 0 ? keys.rjsf.handledMedian / keys.kit.handledMedian : Number.NaN,
+    };
 
     return { chromium: browser.version(), ...readiness, keystroke50, pageErrors: errors };
   } finally {
