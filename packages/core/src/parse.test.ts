@@ -91,11 +91,18 @@ describe('parseElicitation', () => {
       ['a null mode', { mode: null, message: 'm', requestedSchema: { type: 'object', properties: {} } }, 'wrong-type @ mode'],
       ['a URL request without url', { mode: 'url', message: 'm', elicitationId: 'e' }, 'missing @ url'],
       ['a non-string elicitationId', { mode: 'url', message: 'm', url: 'https://a.example', elicitationId: 1 }, 'wrong-type @ elicitationId'],
+    ])('%s', (_, params, expected) => {
+      expect(rejection(params)).toBe(expected);
+    });
+
+    it.each([
       ['a task that is not an object', { ...form({}), task: 5 }, 'wrong-type @ task'],
       ['a fractional task ttl', { ...form({}), task: { ttl: 1.5 } }, 'wrong-type @ task.ttl'],
       ['a boolean progressToken', { ...form({}), _meta: { progressToken: true } }, 'wrong-type @ _meta.progressToken'],
-    ])('%s', (_, params, expected) => {
-      expect(rejection(params)).toBe(expected);
+    ])('%s in the 2025 eras (dropped with a warning when no era is given)', (_, params, expected) => {
+      expect(rejection(params, { protocolVersion: '2025-11-25' })).toBe(expected);
+      const result = parseElicitation(params);
+      expect(result.ok && result.request.warnings.map((warning) => warning.code)).toEqual(['ignored-field']);
     });
 
     it('answers with a ready-to-send JSON-RPC error', () => {

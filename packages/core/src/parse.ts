@@ -247,17 +247,17 @@ export function parseElicitation(params: unknown, options: ParseOptions = {}): P
     const warnings: SchemaWarning[] = [];
     const extra: Json = {};
     const ignore = (key: string): unknown =>
-      request[key] !== undefined && warnings.push({ path: key, code: 'ignored-field', message: `Ignored in 2026-07-28: ${key}` });
+      request[key] !== undefined && warnings.push({ path: key, code: 'ignored-field', message: `Ignored: ${key}` });
+    // task/_meta do not exist in 2026-07-28; with no era, a malformed one is dropped (the 2026 shape allows it).
     for (const key of ['task', '_meta']) {
       const value = request[key];
-      if (modern) ignore(key);
-      else if (value !== undefined) {
-        const inner = key === 'task' ? 'ttl' : 'progressToken';
-        const nested = isObject(value) ? value[inner] : fail(key, 'wrong-type');
-        if (nested !== undefined && !Number.isInteger(nested) && (inner === 'ttl' || typeof nested !== 'string'))
-          fail(key + '.' + inner, 'wrong-type');
-        extra[key] = value;
-      }
+      const inner = key === 'task' ? 'ttl' : 'progressToken';
+      const nested = isObject(value) ? value[inner] : value;
+      const valid = isObject(value) && (nested === undefined || Number.isInteger(nested) || (inner !== 'ttl' && typeof nested === 'string'));
+      if (value === undefined) continue;
+      if (modern || (!version && !valid)) ignore(key);
+      else if (valid) extra[key] = value;
+      else fail(isObject(value) ? key + '.' + inner : key, 'wrong-type');
     }
     if (mode === 'url') {
       const url = checkString(request, 'url', true)!;

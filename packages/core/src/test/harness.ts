@@ -16,9 +16,13 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(root + path,
 const Ajv2020 = ajvModule.default;
 const addFormats = formatsModule.default;
 
-/** ajv as most MCP servers configure it: draft 2020-12, ajv-formats default ("full") mode, unknown keywords ignored. */
+/**
+ * ajv as most MCP servers configure it: draft 2020-12, ajv-formats default ("full") mode, unknown keywords ignored.
+ * One change: `ownProperties`, because by default ajv counts inherited names (`constructor`, `__proto__`) as
+ * present for `required`; the kit reads own properties only (a documented difference).
+ */
 export function createAjv() {
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true });
   addFormats(ajv);
   return ajv;
 }
@@ -40,7 +44,10 @@ export function officialAccepts(params: unknown, version?: ProtocolVersion): boo
 
 /** ajv's verdict on content against a requested schema, with unknown properties refused (as validateContent does). */
 export function ajvContentVerdict(schema: Json, content: unknown): boolean {
-  return ajv.validate({ ...schema, additionalProperties: false }, content);
+  const closed = { ...schema, additionalProperties: false };
+  const verdict = ajv.validate(closed, content);
+  ajv.removeSchema(closed);
+  return verdict;
 }
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -272,8 +279,7 @@ function valueFor(property: Json): fc.Arbitrary<unknown> {
 /** Content for a schema: each property absent, well typed or junk, plus the occasional unknown property. */
 export function contentFor(schema: Json): fc.Arbitrary<Json> {
   const properties = schema['properties'] as Json;
-  const shape: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, property] of Object.entries(properties)) shape[name] = valueFor(property as Json);
+  const shape = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property as Json)]));
   return fc
     .tuple(fc.record(shape, { requiredKeys: [] }), maybe(fc.constantFrom('extra', 'other')), junk)
     .map(([content, extra, value]) => (extra === undefined ? content : { ...content, [extra]: value }));

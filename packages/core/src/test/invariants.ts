@@ -1,0 +1,56 @@
+// The fuzz invariants, shared by the unit-test sample and `pnpm run fuzz`.
+import { parseElicitation } from '../index.js';
+import type { ParseOptions } from '../types.js';
+import { officialAccepts, policyAllows } from './harness.js';
+
+const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'];
+
+/** Whether a schema position (the top level, a property or its `items`) holds a forbidden keyword. */
+const hasForbidden = (schema: Record<string, unknown>): boolean => {
+  const properties = Object.values(schema['properties'] as object) as Record<string, unknown>[];
+  const keys = [schema, ...properties].flatMap((position) => Object.keys(position));
+  const itemKeys = properties.flatMap((property) => Object.keys((property['items'] as object | undefined) ?? {}));
+  return 'oneOf' in schema || keys.some((key) => FORBIDDEN.includes(key)) || itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key));
+};
+
+/**
+ * Parses `params` and checks the invariants: never throws; an accepted request is also accepted by the era's
+ * official JSON schema, passes the independent policy oracle and carries no forbidden keyword; a URL request is
+ * http(s); every rejection is a -32602 with a reason and (except `not-object`) a non-empty path; and, with no era
+ * and both modes, what the official schema and the policies accept is accepted.
+ */
+export function checkRequest(params: unknown, options: ParseOptions = {}): { accepted: boolean; error?: string } {
+  let result;
+  try {
+    result = parseElicitation(params, options);
+  } catch (caught) {
+    return { accepted: false, error: `threw ${String(caught)}` };
+  }
+  const version = options.protocolVersion;
+  if (result.ok) {
+    const { request } = result;
+    if (!officialAccepts(params, version)) return { accepted: true, error: 'accepted, but the official schema rejects it' };
+    if (request.mode === 'form') {
+      if (!policyAllows(request.requestedSchema, version)) return { accepted: true, error: 'accepted, but the policies reject it' };
+      if (hasForbidden(request.requestedSchema as never)) return { accepted: true, error: 'accepted a forbidden keyword' };
+      if (request.fields.length !== Object.keys(request.requestedSchema.properties).length) return { accepted: true, error: 'lost a field' };
+    } else if (!/^https?:$/i.test(new URL(request.url).protocol)) return { accepted: true, error: 'accepted a non-http(s) URL' };
+    return { accepted: true };
+  }
+  const { code, data } = result.error;
+  if (code !== -32602 || !data.reason) return { accepted: false, error: 'malformed rejection' };
+  if (!data.path && data.reason !== 'not-object') return { accepted: false, error: `rejection without a path (${data.reason})` };
+  // Completeness, checked where the era and modes add no rule: official + policies accept ⇒ the kit accepts.
+  const json = JSON.parse(JSON.stringify(params) ?? 'null') as Record<string, unknown> | null;
+  if (
+    !version &&
+    !options.modes &&
+    json &&
+    typeof json === 'object' &&
+    (json['mode'] ?? 'form') === 'form' &&
+    officialAccepts(json) &&
+    policyAllows(json['requestedSchema'])
+  )
+    return { accepted: false, error: `rejected (${data.reason} @ ${data.path}) what the schema and policies accept` };
+  return { accepted: false };
+}
