@@ -15,6 +15,7 @@ export default defineConfig({
     alias: {
       '@elicitation-kit/core': source('../../packages/core/src/index.ts'),
       '@elicitation-kit/demo-server': source('../../apps/demo-server/src/index.ts'),
+      '@elicitation-kit/mcp': source('../../packages/mcp/src/index.ts'),
     },
   },
   ssr: { ...base.ssr, resolve: { conditions: ['node'], externalConditions: ['node'] } },

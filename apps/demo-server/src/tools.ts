@@ -296,8 +296,10 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       cancelled: 'Nothing was done: the request was dismissed.',
     },
   ): void => {
-    const ask = (): ToolResult => {
-      log({ tool: name, era, action: 'input-requested', detail: { key: config.key } });
+    const ask = (logged = true): ToolResult => {
+      if (logged) {
+        log({ tool: name, era, action: 'input-requested', detail: { key: config.key } });
+      }
       return inputRequired({
         inputRequests: {
           [config.key]: inputRequired.elicit({ mode: 'form', message: config.message, requestedSchema: config.schema }),
@@ -309,7 +311,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       { title: config.title, description: config.description },
       guarded(name, async (ctx) => {
         if (!clientSupports(server, 'form')) {
-          return noCapability(name, 'form', ask);
+          return noCapability(name, 'form', () => ask(false));
         }
         const view = inputResponse(ctx.mcpReq.inputResponses, config.key);
         if (view.kind === 'missing') {
@@ -439,8 +441,10 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
   );
 
   // ── Two questions in one round ──────────────────────────────────────────────────────────────────────────────
-  const scheduleAsk = (): ToolResult => {
-    log({ tool: 'schedule-report', era, action: 'input-requested', detail: { keys: ['recipient', 'schedule'] } });
+  const scheduleAsk = (logged = true): ToolResult => {
+    if (logged) {
+      log({ tool: 'schedule-report', era, action: 'input-requested', detail: { keys: ['recipient', 'schedule'] } });
+    }
     return inputRequired({
       inputRequests: {
         recipient: inputRequired.elicit({ mode: 'form', message: 'Who should receive the weekly report?', requestedSchema: RECIPIENT_SCHEMA }),
@@ -456,7 +460,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     },
     guarded('schedule-report', async (ctx) => {
       if (!clientSupports(server, 'form')) {
-        return noCapability('schedule-report', 'form', scheduleAsk);
+        return noCapability('schedule-report', 'form', () => scheduleAsk(false));
       }
       const recipient = inputResponse(ctx.mcpReq.inputResponses, 'recipient');
       const schedule = inputResponse(ctx.mcpReq.inputResponses, 'schedule');
@@ -492,15 +496,17 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     const state = ctx.mcpReq.requestState();
     const flow = typeof state === 'string' ? env.flows.get(state) : undefined;
     const view = inputResponse(ctx.mcpReq.inputResponses, 'connect');
-    const ask = (flowId: string): ToolResult => {
-      log({ tool, era, action: 'input-requested', detail: { flowId } });
+    const ask = (flowId: string, logged = true): ToolResult => {
+      if (logged) {
+        log({ tool, era, action: 'input-requested', detail: { flowId } });
+      }
       return inputRequired({
         inputRequests: { connect: inputRequired.elicitUrl({ message: CONNECT_MESSAGE, url: connectUrl(flowId) }) },
         requestState: flowId,
       });
     };
     if (!clientSupports(server, 'url')) {
-      return noCapability(tool, 'url', () => ask(env.flows.create(tool).id));
+      return noCapability(tool, 'url', () => ask(env.flows.create(tool).id, false));
     }
     if (flow === undefined || view.kind !== 'elicit') {
       return ask(env.flows.create(tool).id);
@@ -609,12 +615,14 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
         message: 'Which country are you in?',
         requestedSchema: UNSUPPORTED_SCHEMA as unknown as ElicitRequestedSchema,
       };
-      const ask = (): ToolResult => {
-        log({ tool: 'unsupported-schema', era, action: 'input-requested' });
+      const ask = (logged = true): ToolResult => {
+        if (logged) {
+          log({ tool: 'unsupported-schema', era, action: 'input-requested' });
+        }
         return inputRequired({ inputRequests: { country: inputRequired.elicit(params) } });
       };
       if (!clientSupports(server, 'form')) {
-        return noCapability('unsupported-schema', 'form', ask);
+        return noCapability('unsupported-schema', 'form', () => ask(false));
       }
       if (era === 'modern') {
         const view = inputResponse(ctx.mcpReq.inputResponses, 'country');

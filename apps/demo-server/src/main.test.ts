@@ -1,0 +1,33 @@
+// The start script as `pnpm --filter @elicitation-kit/demo-server start` runs it: PORT from the environment,
+// the URL printed, a clean exit on SIGTERM.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+describe('main.ts', () => {
+  it('serves /mcp on the PORT it is given and exits cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const lines = createInterface({ input: child.stdout });
+      const [first] = (await once(lines, 'line')) as [string];
+      const { event, url } = JSON.parse(first) as { event: string; url: string };
+      expect(event).toBe('listening');
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:5173' } });
+      expect(preflight.status).toBe(204);
+      child.kill('SIGTERM');
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+    } finally {
+      if (child.exitCode === null) {
+        child.kill('SIGKILL');
+      }
+    }
+  }, 30_000);
+});
