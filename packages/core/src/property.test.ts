@@ -16,6 +16,10 @@ import { contentFor, loadFixtures, mutatedRequest, restrictedSchema } from './te
 import { checkRequest } from './test/invariants.js';
 
 const seed = 20251125;
+
+/** Values as a UI may hold them: numbers optionally as the text the user typed. */
+const uiValues = (values: Record<string, unknown>, asText: boolean) =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, asText && typeof value === 'number' ? String(value) : value]));
 const eras: ParseOptions[] = [{}, { protocolVersion: '2025-06-18' }, { protocolVersion: '2025-11-25' }, { protocolVersion: '2026-07-28' }];
 
 describe('parseElicitation (properties)', () => {
@@ -84,8 +88,6 @@ describe('accepted requests describe and round-trip (properties)', () => {
 
   it('content made from values that pass validateValues passes validateContent', () => {
     let valid = 0;
-    const uiValues = (values: Record<string, unknown>, asText: boolean) =>
-      Object.fromEntries(Object.entries(values).map(([name, value]) => [name, asText && typeof value === 'number' ? String(value) : value]));
     fc.assert(
       fc.property(
         restrictedSchema.chain((schema) => fc.tuple(fc.constant(schema), contentFor(schema), fc.boolean())),
