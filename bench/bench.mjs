@@ -4,7 +4,7 @@
 // Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root } from './src/forms.mjs';
 import { renderMarkdown } from './src/report.mjs';
@@ -59,6 +59,8 @@ const results = {
     cpus: cpus().length,
     platform: `${process.platform}-${process.arch}`,
     commit: commit(),
+    /** 1-minute load average before and after: these machines are shared, and the ratios are what to compare. */
+    loadBefore: loadavg()[0],
   },
   options: { quick },
 };
@@ -84,6 +86,7 @@ results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs r
   return measureDialog(quick ? { mounts: 8, keystrokes: 20 } : { mounts: 30, keystrokes: 60 });
 });
 
+results.environment.loadAfter = loadavg()[0];
 const markdown = renderMarkdown(results);
 console.log(`\n${markdown}`);
 const out = quick || only ? 'results.local.json' : 'results.json';

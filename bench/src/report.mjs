@@ -150,7 +150,17 @@ export function renderMarkdown(results) {
     ...rows.map(line),
     '',
     `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
-      `${env.commit ? `, commit ${env.commit}` : ''}${results.options?.quick ? ' (quick run)' : ''}.`,
+      `${env.commit ? `, commit ${env.commit}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
+      `${Number.isFinite(env.loadBefore) ? `; load average ${sig(env.loadBefore, 2)} before, ${sig(env.loadAfter, 2)} after (shared machine: compare the ratios)` : ''}.`,
+    '',
+    'How each row is measured:',
+    '',
+    '- **Per request (cold)**: a fresh copy of the request for every operation (no cache can help). Kit: `parseElicitation` (checks and describes the schema) then `validateValues` of a valid value set. Baseline: one long-lived `Ajv2020` (`allErrors`, ajv-formats) compiling the schema, then validating the same values. Ratio = median over runs of baseline ÷ kit, each run timing both back to back.',
+    '- **Warm validation**: `validateValues(fields, values)` against the already compiled ajv validator, same values.',
+    '- **Dialog ready**: in headless Chromium, from `root.render` (kit: `parseElicitation` + `<ElicitationDialog>`; baseline: rjsf `<Form>` with `@rjsf/validator-ajv8` on Ajv2020 and `ui:autofocus` on the first field) to the `focusin` of the first field. Every mount gets a schema no cache has seen; kit and baseline alternate in one page; production React.',
+    '- **Keystroke**: 50-field form, keys typed into the focused text field; "to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
+    '- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides.',
+    '- **Round trips**: the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` call with its answer supplied up front in `inputResponses` (one round trip, no elicitation). Zero loss is checked on the server (its log) and on the client (the tool results).',
     '',
   ].join('\n');
 }
