@@ -127,6 +127,9 @@ function errorObject(error: ElicitationError | JsonRpcErrorObject): ProtocolErro
 export function attachElicitation(client: Client, options: AttachElicitationOptions): ElicitationAttachment {
   const internals = queueInternals(options.queue);
   const capability = elicitationCapability(options.modes);
+  if (client.transport !== undefined) {
+    throw new Error('attachElicitation: call it before client.connect(); capabilities are declared when connecting');
+  }
   client.registerCapabilities({ elicitation: capability });
 
   const attachmentKey = `server-${++nextAttachment}`;

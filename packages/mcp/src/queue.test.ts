@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { attachElicitation, elicitationCapability } from './attach.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
+import { connect } from './test/harness.js';
 import type { ElicitationQueue } from './types.js';
 
 describe('createElicitationQueue', () => {
@@ -48,6 +49,15 @@ describe('attachElicitation preconditions', () => {
     const client = new Client({ name: 'host', version: '1.0.0' });
     const fake: ElicitationQueue = { subscribe: () => () => undefined, getSnapshot: () => [], respond: () => false };
     expect(() => attachElicitation(client, { queue: fake })).toThrow(/createElicitationQueue/);
+  });
+
+  it('must run before connect', async () => {
+    const setup = await connect('legacy');
+    try {
+      expect(() => attachElicitation(setup.client, { queue: createElicitationQueue() })).toThrow(/before client.connect/);
+    } finally {
+      await setup.close();
+    }
   });
 
   it('keeps a host onclose handler set after attaching and restores it on detach', () => {
