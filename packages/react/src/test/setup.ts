@@ -7,9 +7,13 @@ import { afterEach } from 'vitest';
 afterEach(() => cleanup());
 
 const modals: HTMLDialogElement[] = [];
-const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: (value?: string) => void };
+// Files that run under `@vitest-environment node` (server rendering) have no DOM at all.
+const proto = (globalThis.HTMLDialogElement?.prototype ?? {}) as HTMLDialogElement & {
+  showModal?: () => void;
+  close?: (value?: string) => void;
+};
 
-if (typeof proto.showModal !== 'function') {
+if (globalThis.HTMLDialogElement && typeof proto.showModal !== 'function') {
   Object.defineProperty(proto, 'showModal', {
     configurable: true,
     writable: true,
