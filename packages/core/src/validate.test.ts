@@ -147,6 +147,13 @@ describe('validateContent', () => {
       expect(validateContent(schema, content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });
   });
 
+  it('requires a property named "" (ajv ignores required: [""]; deliberate difference)', () => {
+    expect(validateContent({ type: 'object', properties: { '': { type: 'boolean' } }, required: [''] }, {})).toMatchObject({
+      ok: false,
+      issues: [{ field: '', code: 'required' }],
+    });
+  });
+
   it('does not read inherited properties', () => {
     expect(validateContent(schema, JSON.parse('{"__proto__":{"format":"csv"}}'))).toMatchObject({ ok: false });
   });

@@ -44,11 +44,22 @@ export function officialAccepts(params: unknown, version?: ProtocolVersion): boo
 
 /** ajv's verdict on content against a requested schema, with unknown properties refused (as validateContent does). */
 export function ajvContentVerdict(schema: Json, content: unknown): boolean {
-  const closed = { ...schema, additionalProperties: false };
-  const verdict = ajv.validate(closed, content);
-  ajv.removeSchema(closed);
-  return verdict;
+  const key = JSON.stringify(schema);
+  let validate = compiled.get(key);
+  if (!validate) {
+    if (compiled.size > 50) {
+      for (const [, old] of compiled) contentAjv.removeSchema(old.schema as object);
+      compiled.clear();
+    }
+    validate = contentAjv.compile({ ...schema, additionalProperties: false });
+    compiled.set(key, validate);
+  }
+  return validate(content) as boolean;
 }
+
+// Compiled content validators, by schema text: one compile serves every content of a schema.
+const contentAjv = createAjv();
+const compiled = new Map<string, ReturnType<typeof contentAjv.compile>>();
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // Policy oracle: written independently of src/parse.ts from the README's policy list.
@@ -65,14 +76,19 @@ const titledOptions = (value: unknown) =>
 const ordered = (low: unknown, high: unknown) => low === undefined || high === undefined || (low as number) <= (high as number);
 const FORMATS = ['email', 'uri', 'date', 'date-time'];
 
-function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
-  if (!isObject(p)) return false;
-  if (['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'].some((key) => key in p)) return false;
-  for (const key of ['title', 'description']) if (p[key] !== undefined && typeof p[key] !== 'string') return false;
+/** Keywords the restricted schema defines must have their JSON type wherever they appear (kit policy). */
+function keywordsWellTyped(p: Json): boolean {
+  for (const key of ['title', 'description', '$schema']) if (p[key] !== undefined && typeof p[key] !== 'string') return false;
   for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems']) if (!isCount(p[key])) return false;
   for (const key of ['minimum', 'maximum']) if (p[key] !== undefined && typeof p[key] !== 'number') return false;
   if (p['format'] !== undefined && !FORMATS.includes(p['format'] as string)) return false;
-  if (p['enumNames'] !== undefined && !isStrings(p['enumNames'])) return false;
+  return p['enumNames'] === undefined || isStrings(p['enumNames']);
+}
+
+function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
+  if (!isObject(p)) return false;
+  if (['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'].some((key) => key in p)) return false;
+  if (!keywordsWellTyped(p)) return false;
   const d = p['default'];
   const legacy = version === '2025-06-18';
   switch (p['type']) {
@@ -113,7 +129,7 @@ export function policyAllows(schema: unknown, version?: ProtocolVersion): boolea
   const properties = schema['properties'];
   const required = schema['required'] ?? [];
   if (!isStrings(required) || !(required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
-  for (const key of ['title', 'description', '$schema']) if (schema[key] !== undefined && typeof schema[key] !== 'string') return false;
+  if (!keywordsWellTyped(schema)) return false;
   return Object.values(properties).every((property) => propertyAllowed(property, version));
 }
 
@@ -235,7 +251,9 @@ export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
   ),
 );
 
-const NAMES = ['name', 'email', 'age', 'tags', 'choice', 'ok', '__proto__', 'constructor', 'a.b', ''];
+// `__proto__` and `''` are left out: ajv mishandles properties of those names (ajv ignores `required: ['']`);
+// the kit's own tests cover them.
+const NAMES = ['name', 'email', 'age', 'tags', 'choice', 'ok', 'constructor', 'toString', 'a.b', 'x y'];
 
 /** A requested schema in the restricted grammar (it may still break kit policies such as min > max). */
 export const restrictedSchema: fc.Arbitrary<Json> = fc

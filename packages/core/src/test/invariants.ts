@@ -1,7 +1,7 @@
 // The fuzz invariants, shared by the unit-test sample and `pnpm run fuzz`.
-import { parseElicitation } from '../index.js';
+import { parseElicitation, parseRequestedSchema, validateContent } from '../index.js';
 import type { ParseOptions } from '../types.js';
-import { officialAccepts, policyAllows } from './harness.js';
+import { ajvContentVerdict, deliberateDifference, officialAccepts, policyAllows } from './harness.js';
 
 const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'];
 
@@ -53,4 +53,23 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
   )
     return { accepted: false, error: `rejected (${data.reason} @ ${data.path}) what the schema and policies accept` };
   return { accepted: false };
+}
+
+/**
+ * One (schema, content) pair of the differential: validateContent must agree with ajv on the requested schema
+ * (closed with `additionalProperties: false`) except where the kit is stricter by design. `undefined` when they
+ * agree, `skip` when the kit refuses the schema, else what went wrong.
+ */
+export function compareContent(schema: Record<string, unknown>, content: unknown): 'agree' | 'skip' | string {
+  if (!parseRequestedSchema(schema).ok) return 'skip';
+  const kit = validateContent(schema, content).ok;
+  const ajv = ajvContentVerdict(schema, content) && !deliberateDifference(schema, content);
+  return kit === ajv ? 'agree' : `validateContent says ${kit}, ajv says ${ajv}`;
+}
+
+/** Kit verdict on a requested schema must equal: the official JSON schema accepts it and the policies allow it. */
+export function compareSchema(schema: unknown): 'agree' | string {
+  const kit = parseRequestedSchema(schema).ok;
+  const oracle = officialAccepts({ mode: 'form', message: 'm', requestedSchema: schema }, '2025-11-25') && policyAllows(schema);
+  return kit === oracle ? 'agree' : `parseRequestedSchema says ${kit}, official schema + policies say ${oracle}`;
 }
