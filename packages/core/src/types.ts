@@ -190,7 +190,7 @@ export interface ParseOptions {
 }
 
 /** JSON-RPC "Invalid params", the code for every elicitation the client refuses. */
-export const INVALID_PARAMS = -32602;
+export const INVALID_PARAMS = -32602 as const;
 
 /** Stable reason codes of a rejected request, in `error.data.reason`. */
 export type ParseErrorReason =
