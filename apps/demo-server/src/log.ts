@@ -17,6 +17,7 @@ export type DemoAction =
   | 'url-required'
   | 'waiting'
   | 'completed'
+  | 'expired'
   | 'aborted';
 
 /** One structured log line (also written to stdout as JSON). */

@@ -490,6 +490,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
 
   // ── URL mode: a page this server serves ─────────────────────────────────────────────────────────────────────
   const connectUrl = (flowId: string): string => `${env.baseUrl}/connect/${flowId}`;
+  const CONNECT_PATIENCE_MS = 600_000;
   const CONNECT_MESSAGE = 'Connect your (simulated) warehouse account. The page opens outside this app; press “Done” there.';
 
   const connectModern = async (tool: string, ctx: ServerContext): Promise<ToolResult> => {
@@ -555,7 +556,17 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
           : textResult({ status: 'cancelled', reason: 'cancelled', message: 'Not connected: the request was dismissed.' });
       }
       log({ tool: 'connect-account', era, action: 'waiting', detail: { flowId: flow.id } });
-      await env.flows.waitFor(flow.id, ctx.mcpReq.signal);
+      // Never wait forever: give up after 10 minutes without "Done" (or when the client cancels the call).
+      const patience = AbortSignal.timeout(CONNECT_PATIENCE_MS);
+      try {
+        await env.flows.waitFor(flow.id, AbortSignal.any([ctx.mcpReq.signal, patience]));
+      } catch (error) {
+        if (!patience.aborted || ctx.mcpReq.signal.aborted) {
+          throw error;
+        }
+        log({ tool: 'connect-account', era, action: 'expired', detail: { flowId: flow.id } });
+        return textResult({ status: 'expired', message: 'Not connected: “Done” was not pressed within 10 minutes.' }, [], true);
+      }
       await server.server.createElicitationCompletionNotifier(flow.id, { relatedRequestId: ctx.mcpReq.id })();
       log({ tool: 'connect-account', era, action: 'completed', detail: { flowId: flow.id } });
       return textResult({ status: 'completed', connected: true, flowId: flow.id });

@@ -1,0 +1,30 @@
+import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
+import type { Client } from '@modelcontextprotocol/client';
+import { describe, expectTypeOf, it } from 'vitest';
+import { attachElicitation, createElicitationQueue, elicitationCapability } from './index.js';
+import type { ElicitationAttachment, ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from './index.js';
+
+describe('public types', () => {
+  it('matches the agreed contract', () => {
+    expectTypeOf(createElicitationQueue).parameter(0).toEqualTypeOf<{ maxPendingPerServer?: number } | undefined>();
+    expectTypeOf(createElicitationQueue).returns.toEqualTypeOf<ElicitationQueue>();
+    expectTypeOf<ElicitationQueue['respond']>().toEqualTypeOf<(id: string, result: ElicitResult) => boolean>();
+    expectTypeOf<ElicitationQueue['getSnapshot']>().returns.toEqualTypeOf<readonly PendingElicitation[]>();
+    expectTypeOf<PendingElicitation>().toEqualTypeOf<{
+      id: string;
+      request: ParsedElicitation;
+      server: ServerIdentity;
+      era: 'legacy' | 'modern';
+      signal: AbortSignal;
+      status: 'pending' | 'completed';
+      kind: 'request' | 'url-required';
+      createdAt: number;
+    }>();
+    expectTypeOf<ServerIdentity>().toEqualTypeOf<{ id: string; name: string; title?: string; version?: string; url?: string }>();
+    expectTypeOf(attachElicitation).parameter(0).toEqualTypeOf<Client>();
+    expectTypeOf(attachElicitation).returns.toEqualTypeOf<ElicitationAttachment>();
+    expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<(error: unknown) => PendingElicitation[]>();
+    expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed'>();
+    expectTypeOf(elicitationCapability({ url: false })).toEqualTypeOf<{ form?: Record<string, never>; url?: Record<string, never> }>();
+  });
+});
