@@ -273,6 +273,11 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
 
       try {
         await client.connect(new StreamableHTTPClientTransport(endpoint));
+        if (state.closing) {
+          // Disconnected while the handshake ran: do not keep a connection nobody shows.
+          await client.close().catch(() => undefined);
+          return entry;
+        }
         const info = client.getServerVersion();
         const era = client.getProtocolEra();
         const protocolVersion = client.getNegotiatedProtocolVersion();
@@ -296,6 +301,10 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
         const { tools } = await client.listTools();
         return update(id, { tools }) ?? entry;
       } catch (error) {
+        if (state.closing) {
+          // The user disconnected meanwhile: the failure is the disconnect itself.
+          return entry;
+        }
         state.closing = true;
         attachment?.detach();
         live.delete(id);
