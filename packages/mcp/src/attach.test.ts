@@ -206,6 +206,29 @@ describe('attachElicitation, 2025-only behaviour', () => {
     expect(setup.events.filter((event) => event.type === 'shown')).toHaveLength(1);
   });
 
+  it('removes a replayed request when the server cancels it, and sends nothing for either copy', async () => {
+    let replayedId: unknown;
+    setup = await connect('legacy', {
+      serverSend: async (message, send) => {
+        await send(message);
+        if ('method' in message && message.method === 'elicitation/create' && 'id' in message) {
+          replayedId = message.id;
+          await send(message);
+        }
+      },
+    });
+    // The server gives up after 100 ms and cancels its request; the SDK aborts only the newest copy's signal.
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS, timeout: 100 } });
+    const entry = await firstEntry(setup.queue);
+    expect((resultJson(await call) as { error: { message: string } }).error.message).toMatch(/timed out/i);
+    await waitForQueue(setup.queue, (snapshot) => snapshot.length === 0);
+    expect(entry.signal.aborted).toBe(true);
+    expect(setup.queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 1 } })).toBe(false);
+    await setup.client.ping();
+    expect(setup.sent.filter(isResponseTo(replayedId))).toEqual([]);
+    expect(setup.events.map((event) => event.type)).toEqual(['shown', 'cancelled']);
+  });
+
   it('removes the entry when the server times the request out', async () => {
     setup = await connect('legacy');
     const call = setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS, timeout: 100 } });
