@@ -3,6 +3,9 @@ import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } fr
 import { createErrorHandler, ErrorSchemaBuilder, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 
+const own = (object: object, key: string): unknown =>
+  Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+
 const values = (formData: unknown): FormValues =>
   formData !== null && typeof formData === 'object' && !Array.isArray(formData) ? (formData as FormValues) : {};
 
@@ -48,7 +51,9 @@ export function createValidator(
       if (transformErrors) errors = transformErrors(errors, uiSchema);
       const errorSchema = toErrorSchema(errors);
       if (!customValidate) return { errors, errorSchema };
-      const data: any = values(formData);
+      // Every field present (undefined when unanswered), as rjsf does, so customValidate can add errors to any field.
+      const answers = values(formData);
+      const data: any = { ...answers, ...Object.fromEntries(fields.map((field) => [field.name, own(answers, field.name)])) };
       const handler = customValidate(data, createErrorHandler(data), uiSchema, errorSchema);
       return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler));
     },
