@@ -1,0 +1,65 @@
+// Page object for <ElicitationDialog> (packages/react) as any page renders it: role, name, buttons, fields.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { TIMEOUTS } from '../support/timeouts.js';
+
+/** The elicitation dialog. */
+export class ElicitationDialogModel {
+  readonly page: Page;
+  readonly root: Locator;
+  readonly acceptButton: Locator;
+  readonly declineButton: Locator;
+  readonly cancelButton: Locator;
+  /** URL mode: the button that opens the link in a new tab (absent when the link may not be opened). */
+  readonly openButton: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.root = page.getByRole('dialog');
+    this.acceptButton = this.root.getByRole('button', { name: 'Accept', exact: true });
+    this.declineButton = this.root.getByRole('button', { name: 'Decline', exact: true });
+    this.cancelButton = this.root.getByRole('button', { name: 'Cancel', exact: true });
+    this.openButton = this.root.getByRole('button', { name: /^Open\b/ }).or(this.root.getByRole('link', { name: /^Open\b/ }));
+  }
+
+  /** Waits for the dialog to be open and returns it. */
+  async expectOpen(): Promise<Locator> {
+    await expect(this.root).toBeVisible({ timeout: TIMEOUTS.tool });
+    return this.root;
+  }
+
+  /** Waits for the dialog to be gone. */
+  async expectClosed(): Promise<void> {
+    await expect(this.root).toHaveCount(0, { timeout: TIMEOUTS.dialog });
+  }
+
+  /** A form control by its visible label. */
+  field(label: string | RegExp): Locator {
+    return this.root.getByLabel(label, { exact: typeof label === 'string' });
+  }
+
+  /** A form control by role and accessible name (for radios/checkboxes inside groups). */
+  control(role: 'textbox' | 'spinbutton' | 'checkbox' | 'combobox' | 'radio' | 'listbox', name: string | RegExp): Locator {
+    return this.root.getByRole(role, { name, exact: typeof name === 'string' });
+  }
+
+  /** Asserts a control is marked invalid, described by `message`, and focused. */
+  async expectInvalid(control: Locator, message: string | RegExp, { focused = true } = {}): Promise<void> {
+    await expect(control).toHaveAttribute('aria-invalid', 'true');
+    await expect(control).toHaveAccessibleDescription(message);
+    if (focused) {
+      await expect(control).toBeFocused();
+    }
+  }
+
+  async accept(): Promise<void> {
+    await this.acceptButton.click();
+  }
+
+  async decline(): Promise<void> {
+    await this.declineButton.click();
+  }
+
+  async cancel(): Promise<void> {
+    await this.cancelButton.click();
+  }
+}

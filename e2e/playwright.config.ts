@@ -1,0 +1,96 @@
+// Browser end-to-end suite: real Chromium, the production build of the demo host served with a strict CSP, and the
+// demo server over real Streamable HTTP. `pnpm --filter @elicitation-kit/e2e test` (or root `npm test`) runs it.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { DEMO_SERVER_PORT, DEMO_SERVER_URL, HOST_ORIGIN, HOST_PORT } from './support/env.js';
+import { TIMEOUTS } from './support/timeouts.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const onCi = Boolean(process.env.CI);
+
+/**
+ * The Chromium to launch, in the same order as `scripts/ensure-chromium.mjs`: `$CHROMIUM_PATH`, Debian's
+ * `/usr/bin/chromium`, else `undefined` (Playwright's own downloaded browser).
+ */
+function findChromium(): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && existsSync(fromEnv)) {
+    return fromEnv;
+  }
+  if (existsSync('/usr/bin/chromium')) {
+    return '/usr/bin/chromium';
+  }
+  return undefined;
+}
+
+// Inside a pnpm script `npm_execpath` is the pnpm that started us (it may be the copy in `.tools/`, not on PATH).
+const pnpm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
+const executablePath = findChromium();
+const hostDist = join(here, 'artifacts', 'host-dist');
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './artifacts/test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  // Per test: a tool call round-trips in well under a second; a journey makes a handful of them.
+  timeout: TIMEOUTS.test,
+  expect: { timeout: TIMEOUTS.dialog },
+  reporter: onCi ? [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]] : [['list']],
+  use: {
+    baseURL: HOST_ORIGIN,
+    actionTimeout: TIMEOUTS.dialog,
+    navigationTimeout: TIMEOUTS.tool,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium-csp' }],
+  webServer: [
+    {
+      name: 'demo-server',
+      command: `${pnpm} --filter @elicitation-kit/demo-server start`,
+      cwd: root,
+      env: { PORT: String(DEMO_SERVER_PORT) },
+      url: DEMO_SERVER_URL, // GET without a session answers 400, which counts as up
+      reuseExistingServer: !onCi,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      // The main run: the production build, served with the strict Content-Security-Policy header.
+      name: 'demo-host (production build, strict CSP)',
+      // Built into a private folder (see support/serve-host.mjs), then served by the host's own serve.mjs.
+      command: `${pnpm} --filter @elicitation-kit/demo-host build --outDir "${hostDist}" --emptyOutDir && node e2e/support/serve-host.mjs`,
+      cwd: root,
+      env: { PORT: String(HOST_PORT), HOST: '127.0.0.1', E2E_HOST_DIST: hostDist },
+      url: HOST_ORIGIN,
+      reuseExistingServer: !onCi,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+  ],
+});
