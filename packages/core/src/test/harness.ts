@@ -368,7 +368,8 @@ function mutateOnce(value: unknown, random: Random): unknown {
   }
   switch (random.int(0, 5)) {
     case 0:
-      return typeof value === 'string' ? value.repeat(random.int(2, 2000)) : 'x'.repeat(random.int(1, 100_000));
+      // Long strings; a rare one is huge.
+      return (typeof value === 'string' && value ? value : 'x').repeat(random.int(0, 50) ? random.int(2, 40) : random.int(1000, 20_000));
     case 1:
       return [value];
     case 2:

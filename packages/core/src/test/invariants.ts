@@ -27,9 +27,16 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
     return { accepted: false, error: `threw ${String(caught)}` };
   }
   const version = options.protocolVersion;
+  // What the server sent, as JSON (the parser reads the same copy); undefined when it is not JSON at all.
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(JSON.stringify(params) ?? 'null') as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
   if (result.ok) {
     const { request } = result;
-    if (!officialAccepts(params, version)) return { accepted: true, error: 'accepted, but the official schema rejects it' };
+    if (!officialAccepts(json, version)) return { accepted: true, error: 'accepted, but the official schema rejects it' };
     if (request.mode === 'form') {
       if (!policyAllows(request.requestedSchema, version)) return { accepted: true, error: 'accepted, but the policies reject it' };
       if (hasForbidden(request.requestedSchema as never)) return { accepted: true, error: 'accepted a forbidden keyword' };
@@ -41,7 +48,6 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
   if (code !== -32602 || !data.reason) return { accepted: false, error: 'malformed rejection' };
   if (!data.path && data.reason !== 'not-object') return { accepted: false, error: `rejection without a path (${data.reason})` };
   // Completeness, checked where the era and modes add no rule: official + policies accept ⇒ the kit accepts.
-  const json = JSON.parse(JSON.stringify(params) ?? 'null') as Record<string, unknown> | null;
   if (
     !version &&
     !options.modes &&
