@@ -1,4 +1,10 @@
-import { parseElicitation, type ElicitResult, type ProtocolVersion } from '@elicitation-kit/core';
+import {
+  parseElicitation,
+  type ElicitationMode,
+  type ElicitResult,
+  type ParseOptions,
+  type ProtocolVersion,
+} from '@elicitation-kit/core';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import { useId, useMemo, useState } from 'react';
 import { playgroundExamples } from '../gallery/fixtures.js';
@@ -22,6 +28,9 @@ const INITIAL_TEXT = JSON.stringify(
 export function PlaygroundPage() {
   const textId = useId();
   const exampleId = useId();
+  const formModeId = useId();
+  const urlModeId = useId();
+  const [modes, setModes] = useState<{ form: boolean; url: boolean }>({ form: true, url: true });
   const [text, setText] = useState(INITIAL_TEXT);
   const [override, setOverride] = useState<{ value: ProtocolVersion | undefined } | undefined>(undefined);
   const [answers, setAnswers] = useState<readonly ElicitResult[]>([]);
@@ -39,10 +48,9 @@ export function PlaygroundPage() {
 
   const index = answers.length;
   const current = extraction.ok ? extraction.requests[index] : undefined;
-  const parsed =
-    current === undefined
-      ? undefined
-      : parseElicitation(current.params, protocolVersion !== undefined ? { protocolVersion } : {});
+  const declared: ElicitationMode[] = [...(modes.form ? (['form'] as const) : []), ...(modes.url ? (['url'] as const) : [])];
+  const options: ParseOptions = { modes: declared, ...(protocolVersion !== undefined ? { protocolVersion } : {}) };
+  const parsed = current === undefined ? undefined : parseElicitation(current.params, options);
 
   return (
     <div className="playground">
@@ -95,6 +103,33 @@ export function PlaygroundPage() {
             restart();
           }}
         />
+        <fieldset className="modes">
+          <legend>Declared elicitation modes</legend>
+          <div className="field-inline">
+            <input
+              id={formModeId}
+              type="checkbox"
+              checked={modes.form}
+              onChange={(event) => {
+                setModes({ ...modes, form: event.target.checked });
+                restart();
+              }}
+            />
+            <label htmlFor={formModeId}>Form mode</label>
+          </div>
+          <div className="field-inline">
+            <input
+              id={urlModeId}
+              type="checkbox"
+              checked={modes.url}
+              onChange={(event) => {
+                setModes({ ...modes, url: event.target.checked });
+                restart();
+              }}
+            />
+            <label htmlFor={urlModeId}>URL mode</label>
+          </div>
+        </fieldset>
       </section>
 
       <section className="card playground-output" aria-labelledby="playground-output-title">

@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PlaygroundPage } from './playground-page.js';
+
+const examples = join(__dirname, '../../../../fixtures/examples');
+const fixture = (file: string): string => readFileSync(join(examples, file), 'utf8');
+
+afterEach(cleanup);
+
+function paste(text: string): void {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Elicitation request JSON' }), { target: { value: text } });
+}
+
+const resultJson = (): unknown => JSON.parse(screen.getByLabelText('ElicitResult').textContent ?? '');
+
+describe('the playground', () => {
+  it('shows pasted params in the dialog only on request, and the ElicitResult of the answer', async () => {
+    const user = userEvent.setup();
+    render(<PlaygroundPage />);
+    paste(JSON.stringify({ message: 'Pick one', requestedSchema: { type: 'object', properties: { color: { type: 'string', enum: ['red', 'blue'], default: 'blue' } } } }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Show dialog' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Pick one')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(resultJson()).toEqual({ action: 'accept', content: { color: 'blue' } });
+  });
+
+  it('answers a JSON-RPC request with a JSON-RPC response carrying its id', async () => {
+    const user = userEvent.setup();
+    render(<PlaygroundPage />);
+    paste(fixture('form-04-boolean.json'));
+    await user.click(screen.getByRole('button', { name: 'Show dialog' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Decline' }));
+    expect(resultJson()).toEqual({ jsonrpc: '2.0', id: 4, result: { action: 'decline' } });
+  });
+
+  it('shows the entries of an input_required result in turn and builds the retry', async () => {
+    const user = userEvent.setup();
+    render(<PlaygroundPage />);
+    paste(fixture('2026-07-28/02-input-required-result-form-and-url.json'));
+    expect(screen.getByText(/Request 1 of 2/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Show dialog' }));
+    let dialog = screen.getByRole('dialog');
+    await user.selectOptions(within(dialog).getByLabelText(/Format/), 'csv');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+
+    expect(screen.getByText(/Request 2 of 2/)).toBeTruthy();
+    dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: 'Open mcp.example.com' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
+
+    expect(resultJson()).toEqual({
+      inputResponses: {
+        export_options: { action: 'accept', content: { format: 'csv', maxRows: 1000, includeHeaders: true } },
+        warehouse_login: { action: 'decline' },
+      },
+      requestState: 'eyJ2IjoxLCJ0b29sIjoiZXhwb3J0LWRhdGEifQ.hmac-placeholder',
+    });
+  });
+
+  it('shows the exact -32602 error the client sends for a request it refuses, and no dialog', () => {
+    render(<PlaygroundPage />);
+    paste(fixture('invalid/01-nested-object-property.json'));
+    const error = JSON.parse(screen.getByLabelText('Error response').textContent ?? '') as {
+      id: unknown;
+      error: { code: number; data: { reason: string } };
+    };
+    expect(error).toMatchObject({ id: 101, error: { code: -32602, data: { reason: 'nested-object' } } });
+    expect(screen.queryByRole('button', { name: 'Show dialog' })).toBeNull();
+  });
+
+  it('refuses a URL request when URL mode is not declared', async () => {
+    const user = userEvent.setup();
+    render(<PlaygroundPage />);
+    paste(fixture('url-02-third-party-oauth.json'));
+    expect(screen.getByRole('button', { name: 'Show dialog' })).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'URL mode' }));
+    expect(screen.getByLabelText('Error response').textContent).toContain('mode-not-declared');
+  });
+
+  it('says what is wrong with text it cannot read', () => {
+    render(<PlaygroundPage />);
+    paste('{"message": ');
+    expect(screen.getByRole('alert').textContent).toContain('Not valid JSON');
+  });
+});
