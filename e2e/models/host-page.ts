@@ -56,10 +56,16 @@ export class HostPage {
     await expect(this.toolButton(waitForTool)).toBeVisible({ timeout: TIMEOUTS.tool });
   }
 
-  /** Opens the page and connects in one go. */
+  /** The era badge of the (single) connected server. */
+  get eraBadge(): Locator {
+    return this.page.getByTestId('server-era');
+  }
+
+  /** Opens the page with the era forced, connects, and checks the server card shows that era. */
   async openAndConnect(era: Era, options: Omit<OpenOptions, 'era'> = {}): Promise<void> {
     await this.open({ ...options, era });
     await this.connect();
+    await expect(this.eraBadge).toHaveText(era);
   }
 
   /** Selects a tool and, when given, replaces its arguments JSON. */
