@@ -5,11 +5,11 @@ import { ajvContentVerdict, deliberateDifference, officialAccepts, policyAllows 
 
 const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'];
 
-/** Whether a schema position (the top level, a property or its `items`) holds a forbidden keyword. */
+/** Whether a schema position (the top level, a property, a multi-select's `items`) holds a forbidden keyword. */
 const hasForbidden = (schema: Record<string, unknown>): boolean => {
   const properties = Object.values(schema['properties'] as object) as Record<string, unknown>[];
   const keys = [schema, ...properties].flatMap((position) => Object.keys(position));
-  const itemKeys = properties.flatMap((property) => Object.keys((property['items'] as object | undefined) ?? {}));
+  const itemKeys = properties.flatMap((property) => (property['type'] === 'array' ? Object.keys(property['items'] as object) : []));
   return 'oneOf' in schema || keys.some((key) => FORBIDDEN.includes(key)) || itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key));
 };
 
