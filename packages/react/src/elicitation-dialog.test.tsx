@@ -406,6 +406,61 @@ describe('ElicitationDialog', () => {
     });
   });
 
+  describe('given keyboard-only use', () => {
+    it('submits with Enter in a text field', async () => {
+      const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')) });
+      await user.keyboard('main{Enter}');
+      expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
+    });
+
+    it('reaches every control and action with Tab, in order', async () => {
+      const { user } = renderDialog({ request: formRequest(paramsOf('form-04-boolean.json')) });
+      expect(document.activeElement).toBe(field('Dry run'));
+      await user.tab();
+      expect(document.activeElement).toBe(field('Notify owners'));
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+      await user.tab();
+      await user.tab();
+      expect(document.activeElement).toBe(accept());
+    });
+
+    it('focuses the first invalid field when reopened', async () => {
+      const request = formRequest(paramsOf('form-10-mode-omitted-2025-06-18-style.json'));
+      const onRespond = vi.fn();
+      const user = userEvent.setup();
+      const view = render(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} />);
+      await user.click(field(/Private repository/));
+      await user.click(accept());
+      view.rerender(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open={false} />);
+      view.rerender(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open />);
+      expect(document.activeElement).toBe(field(/Project name/));
+      expect(onRespond).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('given other states, axe finds no violations', () => {
+    it('with a blocked secret form', async () => {
+      const { container } = renderDialog({ request: secret(), blockSensitive: true, pendingCount: 3 });
+      await expectNoAxeViolations(container);
+    });
+
+    it('with a URL that cannot be opened', async () => {
+      const request = urlRequest({ mode: 'url', message: 'Go', elicitationId: 'e1', url: 'http://plain.example/pay' });
+      const { container } = renderDialog({ request, server: { name: 'pay', url: 'https://pay.example/mcp' } });
+      await expectNoAxeViolations(container);
+    });
+
+    it('with a multi-select showing an error', async () => {
+      const { user, container } = renderDialog({ request: formRequest(paramsOf('form-07-enum-untitled-multi.json')) });
+      await user.click(field('dev'));
+      await user.click(field('staging'));
+      await user.click(accept());
+      expect(container.querySelector('[data-part=error]')).not.toBeNull();
+      await expectNoAxeViolations(container);
+    });
+  });
+
   describe('given repeated activation', () => {
     it('answers once when Accept is activated twice', async () => {
       const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-05-enum-untitled-single.json')) });
@@ -571,14 +626,26 @@ describe('ElicitationDialog', () => {
       expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
     });
 
-    it('omits aria-describedby when no message part is rendered', () => {
+    it('omits aria-describedby when no message part is rendered, and warns when no title names the dialog', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      render(
+        <ElicitationRoot request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'git' }} onRespond={() => {}}>
+          <ElicitationFields />
+        </ElicitationRoot>,
+      );
+      expect(screen.getByRole('dialog').hasAttribute('aria-describedby')).toBe(false);
+      expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('no accessible name'));
+    });
+
+    it('does not warn when the header names the dialog', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       render(
         <ElicitationRoot request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'git' }} onRespond={() => {}}>
           <ElicitationHeader />
           <ElicitationFields />
         </ElicitationRoot>,
       );
-      expect(screen.getByRole('dialog').hasAttribute('aria-describedby')).toBe(false);
+      expect(warn).not.toHaveBeenCalled();
     });
 
     it('explains when a part is used outside the root', () => {

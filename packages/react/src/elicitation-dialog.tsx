@@ -185,12 +185,16 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
       ) ??
       dialog;
     target.focus();
+    if (!document.getElementById(`${id}title`))
+      console.warn(
+        'ElicitationRoot: no title is rendered, so the dialog has no accessible name. Render <ElicitationHeader /> or an element with id useElicitationDialog().ids.title naming the server.',
+      );
     return () => {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
-  }, [shown]);
+  }, [shown, id]);
 
   const cancel = (): void => answer({ action: 'cancel' });
   const onClick = (event: MouseEvent<HTMLDialogElement>): void => {
