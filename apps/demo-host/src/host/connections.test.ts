@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelay } from '../../relay/relay.mjs';
-import { createConnectionStore, type ConnectionStore, type EraChoice } from './connections.js';
+import { createConnectionStore, describeError, type ConnectionStore, type EraChoice } from './connections.js';
 
 let demo: DemoServer;
 let relay: http.Server;
@@ -105,6 +105,20 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
 
     const log = store.getLog().map((line) => `${line.kind}:${line.outcome ?? line.label}`);
     expect(log).toEqual(['connection:connected', 'tool:call', 'elicitation:shown', 'elicitation:accept', 'tool:result']);
+  });
+
+  it('refuses a request outside the restricted schema with -32602 and logs it as rejected, showing nothing', async () => {
+    const before = store.getLog().length;
+    const outcome = await store.callTool(id, 'unsupported-schema', {}).then(
+      (result) => `result: ${textOf(result)}`,
+      (error: unknown) => `error: ${describeError(error)}`,
+    );
+    // Legacy: the error goes back to the server, which reports it in its tool result; modern: the call fails here.
+    expect(outcome).toContain('-32602');
+    const lines = store.getLog().slice(before);
+    expect(lines).toContainEqual(expect.objectContaining({ kind: 'elicitation', outcome: 'rejected', label: 'rejected as invalid' }));
+    expect(lines.some((line) => line.outcome === 'shown')).toBe(false);
+    expect(queue.getSnapshot()).toEqual([]);
   });
 
   it('passes a decline on to the server', async () => {
