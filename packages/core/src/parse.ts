@@ -197,11 +197,12 @@ function compileSchema(schema: unknown, version: ProtocolVersion | undefined, wa
   if (!Array.isArray(required) || required.some((name) => typeof name !== 'string')) fail(at + 'required', 'wrong-type');
   (required as string[]).forEach((name, index) => Object.hasOwn(properties as Json, name) || fail(at + 'required.' + index, 'required-unknown'));
   const warn: Warn = (path, code, message) => warnings.push({ path, code, message });
+  const requiredNames = new Set(required as string[]);
   screenKeywords(object, at, '$schema properties required', warn);
   return {
     schema: object as unknown as ElicitRequestedSchema,
     fields: Object.entries(properties as Json).map(([name, property]) =>
-      describeProperty(name, property, (required as string[]).includes(name), version, at + 'properties.' + name, warn),
+      describeProperty(name, property, requiredNames.has(name), version, at + 'properties.' + name, warn),
     ),
   };
 }

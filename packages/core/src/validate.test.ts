@@ -142,6 +142,13 @@ describe('validateContent', () => {
     expect(validateContent(schema, { ...valid, extra: 1 }, { allowUnknown: true })).toMatchObject({ ok: true });
   });
 
+  it('reports every unknown property of a large content', () => {
+    const content = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, index]));
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`f${index}`, { type: 'integer' }])) };
+    const result = validateContent(wide, content);
+    expect(result.ok ? 0 : result.issues.length).toBe(50_000);
+  });
+
   it('refuses content that is not an object', () => {
     for (const content of [null, [], 'x', 1, undefined, 10n])
       expect(validateContent(schema, content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });

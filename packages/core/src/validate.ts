@@ -58,10 +58,11 @@ export function validateContent(schema: unknown, content: unknown, options?: Val
   if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { ok: false, issues: [issue('', 'Content', 'type', { type: 'object' }, options)] };
   const data = json as Record<string, unknown>;
+  const names = new Set(parsed.fields.map((field) => field.name));
   const issues: ValidationIssue[] = options?.allowUnknown
     ? []
     : Object.keys(data)
-        .filter((name) => !parsed.fields.some((field) => field.name === name))
+        .filter((name) => !names.has(name))
         .map((name) => issue(name, name, 'unknown', undefined, options));
   for (const field of parsed.fields) {
     const value = own(data, field.name);
