@@ -221,7 +221,10 @@ export interface ElicitationError {
   code: typeof INVALID_PARAMS;
   message: string;
   data: {
-    /** Dotted path into the params, e.g. `requestedSchema.properties.address.type`. */
+    /**
+     * Dotted path into the params, ending with the offending keyword, e.g. `requestedSchema.properties.address.type`.
+     * `''` only for `not-object` (the params themselves).
+     */
     path: string;
     reason: ParseErrorReason;
   };
@@ -417,7 +420,7 @@ export interface UrlWarning {
 
 /** Result of {@link analyzeUrl}. */
 export interface UrlAnalysis {
-  /** Whether the kit lets the user open it (https:, or http: on a loopback host). */
+  /** Whether the kit lets the user open it: https: (or http: on a loopback host), parseable, without userinfo. */
   canOpen: boolean;
   /** The normalised URL (WHATWG serialisation), or the input when it does not parse. */
   href: string;
@@ -446,6 +449,6 @@ export type SensitiveReason =
 export interface SensitiveField {
   field: string;
   reason: SensitiveReason;
-  /** Human explanation, e.g. `"API Key" looks like an API key`. */
+  /** Human explanation, e.g. `"API Key" looks like a secret (api-key)`. */
   message: string;
 }
