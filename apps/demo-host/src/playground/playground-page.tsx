@@ -150,7 +150,7 @@ export function PlaygroundPage() {
               {extraction.skipped.length > 0 &&
                 ` Not elicitations (ignored here): ${extraction.skipped.map((entry) => `${entry.key} (${entry.method})`).join(', ')}.`}
             </p>
-            {current !== undefined && parsed !== undefined && (
+            {extraction.source === 'input-required' && current !== undefined && (
               <output className="status">
                 {extraction.requests.length > 1 && `Request ${index + 1} of ${extraction.requests.length}: `}
                 <code>{current.key}</code>
@@ -186,13 +186,15 @@ export function PlaygroundPage() {
                 <p>
                   {extraction.source === 'input-required'
                     ? 'The client refuses this entry: the call fails locally with this error (nothing is sent).'
-                    : 'The client refuses this request and sends back this error:'}
+                    : extraction.source === 'request'
+                      ? 'The client refuses this request and sends back this error response:'
+                      : 'The client refuses this request and answers its id with this JSON-RPC error:'}
                 </p>
                 <JsonBlock
                   value={
-                    extraction.source === 'input-required'
-                      ? parsed.error
-                      : { jsonrpc: '2.0', id: extraction.id ?? null, error: parsed.error }
+                    extraction.source === 'request'
+                      ? { jsonrpc: '2.0', id: extraction.id ?? null, error: parsed.error }
+                      : parsed.error
                   }
                   label="Error response"
                   className="error-json"
