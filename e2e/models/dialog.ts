@@ -2,6 +2,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { TIMEOUTS } from '../support/timeouts.js';
 
+/** `label`, optionally followed by the kit's " (required)" marker, as a whole-string pattern. */
+function labelPattern(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?: \\(required\\))?$`);
+}
+
 /** The elicitation dialog. */
 export class ElicitationDialogModel {
   readonly page: Page;
@@ -32,9 +37,17 @@ export class ElicitationDialogModel {
     await expect(this.root).toHaveCount(0, { timeout: TIMEOUTS.dialog });
   }
 
-  /** A form control by its visible label. */
+  /**
+   * A form control by its visible label. A string matches the whole label, with or without the kit's
+   * " (required)" marker, so `field('Max rows')` finds the control labelled "Max rows (required)".
+   */
   field(label: string | RegExp): Locator {
-    return this.root.getByLabel(label, { exact: typeof label === 'string' });
+    return this.root.getByLabel(typeof label === 'string' ? labelPattern(label) : label);
+  }
+
+  /** A multi-select: the group (fieldset) named by its legend. */
+  group(legend: string): Locator {
+    return this.root.getByRole('group', { name: labelPattern(legend) });
   }
 
   /** A form control by role and accessible name (for radios/checkboxes inside groups). */

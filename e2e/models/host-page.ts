@@ -83,6 +83,13 @@ export class HostPage {
     await this.runButton.click();
   }
 
+  /** The tool result's first text item parsed as JSON (the demo server puts its structured summary there). */
+  async resultSummary(): Promise<unknown> {
+    const first = this.result.locator('pre').first();
+    await expect(first).toBeVisible({ timeout: TIMEOUTS.tool });
+    return JSON.parse(await first.innerText()) as unknown;
+  }
+
   /** Waits for the Result region to contain `text` (a tool call round trip). */
   async expectResult(text: string | RegExp): Promise<void> {
     await expect(this.result).toContainText(text, { timeout: TIMEOUTS.tool });
