@@ -409,8 +409,8 @@ export function ElicitationActions(): ReactElement {
 }
 
 /**
- * The complete dialog: header naming the server, message, warnings, the form (form mode) or the URL (URL mode), and
- * the actions. Calls `onRespond` exactly once per request. For a custom layout, compose the parts inside
+ * The complete dialog: header naming the server, message, the URL (URL mode), warnings, the form (form mode) and the
+ * actions. Calls `onRespond` exactly once per request. For a custom layout, compose the parts inside
  * {@link ElicitationRoot} instead.
  */
 export function ElicitationDialog(props: ElicitationDialogProps): ReactElement {
@@ -418,8 +418,8 @@ export function ElicitationDialog(props: ElicitationDialogProps): ReactElement {
     <ElicitationRoot {...props}>
       <ElicitationHeader />
       <ElicitationMessage />
-      <ElicitationWarnings />
       <ElicitationUrl />
+      <ElicitationWarnings />
       <ElicitationFields />
       <ElicitationActions />
     </ElicitationRoot>

@@ -28,9 +28,9 @@ const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | u
   return min === undefined && field.maxItems === undefined ? undefined : strings.choose(min, field.maxItems);
 };
 
-/** `aria-describedby` of a control: its description, hint and error, when rendered. */
+/** `aria-describedby` of a control: its error (read first, as rjsf orders it), description and hint, when rendered. */
 const describedBy = (id: string, field: FieldDescriptor, strings: ElicitationStrings, invalid: boolean): string | undefined =>
-  ids(field.description !== undefined && `${id}__description`, hintOf(field, strings) !== undefined && `${id}__hint`, invalid && `${id}__error`);
+  ids(invalid && `${id}__error`, field.description !== undefined && `${id}__description`, hintOf(field, strings) !== undefined && `${id}__hint`);
 
 /** Common control attributes: id, validity and descriptions. */
 const control = (props: Props, field: FieldDescriptor) => {
