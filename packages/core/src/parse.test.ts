@@ -155,7 +155,12 @@ describe('parseElicitation', () => {
       expect(request.warnings).toEqual([expect.objectContaining({ code: 'default-invalid', path: 'requestedSchema.properties.f.default' })]);
     });
 
-    it('shows raw enum values when enumNames does not match', () => {
+    it('labels a titled option with an empty title by its value', () => {
+    const request = parsedForm(form({ f: { type: 'string', oneOf: [{ const: 'a', title: '' }] } }));
+    expect(request.fields[0]).toMatchObject({ options: [{ value: 'a', label: 'a' }] });
+  });
+
+  it('shows raw enum values when enumNames does not match', () => {
       const request = parsedForm(form({ f: { type: 'string', enum: ['a', 'b'], enumNames: ['A'] } }));
       expect(request.fields[0]).toMatchObject({ options: [{ value: 'a', label: 'a' }, { value: 'b', label: 'b' }] });
       expect(request.warnings[0]).toMatchObject({ code: 'enum-names-mismatch' });

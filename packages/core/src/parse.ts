@@ -90,7 +90,7 @@ const toOptions = (list: unknown, at: string, titled?: boolean): FieldOption[] =
   const result = (list as unknown[]).map((item, index): FieldOption =>
     titled
       ? isObject(item) && typeof item['const'] === 'string' && typeof item['title'] === 'string'
-        ? { value: item['const'], label: item['title'] }
+        ? { value: item['const'], label: item['title'] || item['const'] }
         : fail(`${at}.${index}`, 'options-invalid')
       : typeof item === 'string'
         ? { value: item, label: item }
