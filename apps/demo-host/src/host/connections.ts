@@ -116,11 +116,24 @@ function hostOf(url: string): string {
   }
 }
 
-/** A readable one-liner for an error of any kind (SDK errors carry a code). */
+/** JSON-RPC "missing required client capability" (2026-07-28): the host did not declare what the server needs. */
+const MISSING_CAPABILITY = -32021;
+
+/**
+ * A readable one-liner for an error of any kind. SDK errors carry a code; a `-32021` also names the capabilities the
+ * server required (`data.requiredCapabilities`), so the user sees what this host lacks.
+ */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'number' || typeof code === 'string' ? `${error.message} (${String(code)})` : error.message;
+    const { code, data } = error as { code?: unknown; data?: unknown };
+    if (typeof code !== 'number' && typeof code !== 'string') {
+      return error.message;
+    }
+    const required =
+      code === MISSING_CAPABILITY && typeof data === 'object' && data !== null && 'requiredCapabilities' in data
+        ? ` This host does not declare the capabilities the server requires: ${JSON.stringify(data.requiredCapabilities)}.`
+        : '';
+    return `${error.message} (${String(code)})${required}`;
   }
   return String(error);
 }

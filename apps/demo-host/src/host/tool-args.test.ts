@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultArguments, parseArguments } from './tool-args.js';
+import { describeError } from './connections.js';
 import { transportUrl } from './relay-url.js';
 
 describe('defaultArguments', () => {
@@ -41,5 +42,20 @@ describe('transportUrl', () => {
     expect(transportUrl('http://127.0.0.1:3901/mcp', true, 'http://127.0.0.1:5173').href).toBe(
       'http://127.0.0.1:5173/relay/http%3A%2F%2F127.0.0.1%3A3901%2Fmcp',
     );
+  });
+});
+
+describe('describeError', () => {
+  it('names the code, and for -32021 the capabilities the server requires', () => {
+    const missing = Object.assign(new Error('Cannot request input'), {
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { form: {} } } },
+    });
+    expect(describeError(missing)).toBe(
+      'Cannot request input (-32021) This host does not declare the capabilities the server requires: {"elicitation":{"form":{}}}.',
+    );
+    expect(describeError(Object.assign(new Error('Bad'), { code: -32602 }))).toBe('Bad (-32602)');
+    expect(describeError(new Error('Plain'))).toBe('Plain');
+    expect(describeError('text')).toBe('text');
   });
 });
