@@ -42,16 +42,16 @@ export function officialAccepts(params: unknown, version?: ProtocolVersion): boo
   return official['2025'](params) || official['2026'](params);
 }
 
-/** ajv's verdict on content against a requested schema, with unknown properties refused (as validateContent does). */
-export function ajvContentVerdict(schema: Json, content: unknown): boolean {
-  const key = JSON.stringify(schema);
+/** ajv's verdict on content against a requested schema, closed with `additionalProperties: false` unless `allowUnknown`. */
+export function ajvContentVerdict(schema: Json, content: unknown, allowUnknown = false): boolean {
+  const key = JSON.stringify(schema) + allowUnknown;
   let validate = compiled.get(key);
   if (!validate) {
     if (compiled.size > 50) {
       for (const [, old] of compiled) contentAjv.removeSchema(old.schema as object);
       compiled.clear();
     }
-    validate = contentAjv.compile({ ...schema, additionalProperties: false });
+    validate = contentAjv.compile(allowUnknown ? { ...schema } : { ...schema, additionalProperties: false });
     compiled.set(key, validate);
   }
   return validate(content) as boolean;

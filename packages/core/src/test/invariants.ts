@@ -66,11 +66,11 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
  * (closed with `additionalProperties: false`) except where the kit is stricter by design. `undefined` when they
  * agree, `skip` when the kit refuses the schema, else what went wrong.
  */
-export function compareContent(schema: Record<string, unknown>, content: unknown): 'agree' | 'skip' | string {
+export function compareContent(schema: Record<string, unknown>, content: unknown, allowUnknown = false): 'agree' | 'skip' | string {
   if (!parseRequestedSchema(schema).ok) return 'skip';
-  const kit = validateContent(schema, content).ok;
-  const ajv = ajvContentVerdict(schema, content) && !deliberateDifference(schema, content);
-  return kit === ajv ? 'agree' : `validateContent says ${kit}, ajv says ${ajv}`;
+  const kit = validateContent(schema, content, { allowUnknown }).ok;
+  const ajv = ajvContentVerdict(schema, content, allowUnknown) && !deliberateDifference(schema, content);
+  return kit === ajv ? 'agree' : `validateContent (allowUnknown: ${allowUnknown}) says ${kit}, ajv says ${ajv}`;
 }
 
 /** Kit verdict on a requested schema must equal: the official JSON schema accepts it and the policies allow it. */
