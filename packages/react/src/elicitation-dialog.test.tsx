@@ -3,7 +3,7 @@ import type { ElicitContent, IssueCode, ParsedElicitation } from '@elicitation-k
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { useRef } from 'react';
+import { StrictMode, useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ElicitationActions,
@@ -436,6 +436,23 @@ describe('ElicitationDialog', () => {
       view.rerender(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open />);
       expect(document.activeElement).toBe(field(/Project name/));
       expect(onRespond).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('given React StrictMode', () => {
+    it('opens, focuses and answers once', async () => {
+      const onRespond = vi.fn();
+      const user = userEvent.setup();
+      render(
+        <StrictMode>
+          <ElicitationDialog request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'S' }} onRespond={onRespond} />
+        </StrictMode>,
+      );
+      expect(screen.getByRole('dialog')).toHaveProperty('open', true);
+      expect(document.activeElement).toBe(field(/Branch/));
+      await user.keyboard('main');
+      await user.dblClick(accept());
+      expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
     });
   });
 

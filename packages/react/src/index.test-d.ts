@@ -1,0 +1,30 @@
+import type { ElicitResult, FormValues, ParsedElicitation } from '@elicitation-kit/core';
+import type { ValidatorType } from '@rjsf/utils';
+import type { ComponentProps, ReactElement } from 'react';
+import { describe, expectTypeOf, it } from 'vitest';
+import { createValidator, ElicitationDialog, useElicitationForm, useElicitationQueue } from './index.js';
+import type { ElicitationDialogProps, ElicitationForm, ElicitationQueueSource, ElicitationStrings } from './index.js';
+
+describe('public types', () => {
+  it('types the dialog props after common.md', () => {
+    expectTypeOf<ComponentProps<typeof ElicitationDialog>>().toEqualTypeOf<ElicitationDialogProps>();
+    expectTypeOf<ElicitationDialogProps['request']>().toEqualTypeOf<ParsedElicitation>();
+    expectTypeOf<ElicitationDialogProps['onRespond']>().parameter(0).toEqualTypeOf<ElicitResult>();
+    expectTypeOf<ElicitationDialogProps['strings']>().toEqualTypeOf<Partial<ElicitationStrings> | undefined>();
+    expectTypeOf<ElicitationDialogProps['server']>().toMatchTypeOf<{ name: string; title?: string; url?: string }>();
+    expectTypeOf(ElicitationDialog).returns.toEqualTypeOf<ReactElement>();
+  });
+
+  it('infers the queue item type', () => {
+    type Entry = { id: string };
+    expectTypeOf(useElicitationQueue<Entry>).parameter(0).toEqualTypeOf<ElicitationQueueSource<Entry>>();
+    expectTypeOf(useElicitationQueue<Entry>).returns.toEqualTypeOf<readonly Entry[]>();
+  });
+
+  it('returns an rjsf ValidatorType and headless form state', () => {
+    expectTypeOf(createValidator).returns.toEqualTypeOf<ValidatorType>();
+    expectTypeOf(useElicitationForm).returns.toEqualTypeOf<ElicitationForm>();
+    expectTypeOf<ElicitationForm['values']>().toEqualTypeOf<FormValues>();
+    expectTypeOf<ElicitationForm['submit']>().returns.toEqualTypeOf<ElicitResult | undefined>();
+  });
+});
