@@ -1,6 +1,6 @@
 // Shared by every vitest project: resolve workspace packages to their TypeScript sources
 // (the "source" export condition), so tests never need a build step first.
-import type { UserConfig } from 'vitest/config';
+import type { ViteUserConfig as UserConfig } from 'vitest/config';
 
 export const sourceConditions = ['source', 'module', 'browser', 'development|production'];
 
