@@ -22,7 +22,7 @@ describe('public types', () => {
   });
 
   it('returns an rjsf ValidatorType and headless form state', () => {
-    expectTypeOf(createValidator).returns.toEqualTypeOf<ValidatorType>();
+    expectTypeOf(createValidator).returns.toMatchTypeOf<ValidatorType>();
     expectTypeOf(useElicitationForm).returns.toEqualTypeOf<ElicitationForm>();
     expectTypeOf<ElicitationForm['values']>().toEqualTypeOf<FormValues>();
     expectTypeOf<ElicitationForm['submit']>().returns.toEqualTypeOf<ElicitResult | undefined>();

@@ -21,6 +21,7 @@ export type {
   ElicitationServer,
 } from './elicitation-dialog.js';
 export { createValidator } from './rjsf/validator.js';
+export type { ElicitationValidator } from './rjsf/validator.js';
 export { defaultStrings } from './strings.js';
 export type { ElicitationStrings } from './strings.js';
 export { useElicitationForm } from './use-elicitation-form.js';

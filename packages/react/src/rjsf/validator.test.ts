@@ -68,6 +68,11 @@ describe('createValidator', () => {
     expect(german.validateFormData({}, {}).errors[0]?.message).toBe('Name fehlt.');
   });
 
+  it('lists an error schema as rjsf errors (toErrorList)', () => {
+    const { errorSchema } = validator.validateFormData({}, {});
+    expect(validator.toErrorList(errorSchema)).toEqual([{ property: '.name', message: 'Name is required.', stack: '.name Name is required.' }]);
+  });
+
   it('exposes the raw core issues', () => {
     expect(validator.rawValidation({}, { name: 'ok', 'dotted.name': 1.5 }).errors).toEqual([
       { field: 'dotted.name', code: 'integer', message: issueMessages.integer({ field: 'dotted.name', code: 'integer', label: 'Dotted' }) },

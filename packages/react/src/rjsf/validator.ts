@@ -1,6 +1,6 @@
 import { validateValues } from '@elicitation-kit/core';
 import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } from '@elicitation-kit/core';
-import { createErrorHandler, ErrorSchemaBuilder, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
+import { createErrorHandler, ErrorSchemaBuilder, toErrorList, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 
 const own = (object: object, key: string): unknown =>
@@ -32,6 +32,11 @@ const toErrorSchema = (errors: readonly RJSFValidationError[]): ErrorSchema => {
   return builder.ErrorSchema;
 };
 
+/** rjsf's `ValidatorType`, plus `toErrorList` (a `ValidatorType` method before rjsf 6, kept for older callers). */
+export type ElicitationValidator = ValidatorType & {
+  toErrorList: (errorSchema?: ErrorSchema, fieldPath?: string[]) => RJSFValidationError[];
+};
+
 /**
  * An rjsf `ValidatorType` whose only rule source is core's `validateValues` for the given fields: no ajv, no schema
  * compilation, no `eval` or `new Function`, so it works under a strict Content-Security-Policy.
@@ -43,7 +48,7 @@ const toErrorSchema = (errors: readonly RJSFValidationError[]): ErrorSchema => {
 export function createValidator(
   fields: readonly FieldDescriptor[],
   options: ValidateOptions = {},
-): ValidatorType {
+): ElicitationValidator {
   const issues = (formData: unknown): ValidationIssue[] => validateValues(fields, values(formData), options);
   return {
     validateFormData(formData, _schema, customValidate, transformErrors, uiSchema): ValidationData<any> {
@@ -58,6 +63,7 @@ export function createValidator(
       return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler));
     },
     isValid: (_schema, formData) => issues(formData).length === 0,
+    toErrorList,
     rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
       errors: issues(formData) as Result[],
     }),
