@@ -13,15 +13,21 @@ import {
   isInitializeRequest,
   isLegacyRequest,
 } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
+import { createMemoryEventStore } from './event-store.js';
+import { FAULT_TOOL_NAMES, MAX_FLOOD, registerFaultTools } from './faults.js';
 import { createFlowStore } from './flows.js';
 import type { FlowStore } from './flows.js';
+import { createAnswerLedger, legacyKey } from './ledger.js';
+import type { AnswerLedger } from './ledger.js';
 import { createLogger } from './log.js';
 import type { DemoEra, DemoLogEntry } from './log.js';
 import { connectPage, donePage, notFoundPage } from './pages.js';
 import { DEMO_TOOL_NAMES, EXPORT_SCHEMA, UNSUPPORTED_SCHEMA, registerDemoTools } from './tools.js';
 
-export { DEMO_TOOL_NAMES, EXPORT_SCHEMA, UNSUPPORTED_SCHEMA };
+export { DEMO_TOOL_NAMES, EXPORT_SCHEMA, FAULT_TOOL_NAMES, MAX_FLOOD, UNSUPPORTED_SCHEMA };
+export type { AnswerLedger, AnswerRecord, AnswerReport } from './ledger.js';
 export { ORDERS, ORDER_COLUMNS, exportOrders } from './dataset.js';
 export type { ExportDocument, ExportOptions, Order } from './dataset.js';
 export type { DemoAction, DemoEra, DemoLogEntry } from './log.js';
@@ -34,6 +40,23 @@ export interface StartDemoServerOptions {
   host?: string;
   /** Do not print log lines to stdout (they are still kept in `log`). @default false */
   silent?: boolean;
+  /**
+   * `serverInfo.title` (e.g. to tell two demo servers apart in one host).
+   * @default 'Elicitation Kit demo server'
+   */
+  title?: string;
+  /**
+   * Serve the test endpoints: `GET /debug/answers` (the answer ledger), `DELETE /debug/answers` (reset it) and
+   * `POST /debug/drop` (cut every open HTTP connection, server stays up). Loopback only, like everything else.
+   * @default false
+   */
+  debug?: boolean;
+  /**
+   * 2025 sessions keep their SSE events in memory (an event store), so a client whose stream dropped reconnects
+   * with `Last-Event-ID` and receives what it missed.
+   * @default false
+   */
+  resumable?: boolean;
 }
 
 /** A running demo server. */
@@ -47,6 +70,10 @@ export interface DemoServer {
   log: DemoLogEntry[];
   /** The URL-mode flows (for tests: complete one without a browser). */
   flows: FlowStore;
+  /** What the server asked and how many answers came back, per request (also `GET /debug/answers` with `debug`). */
+  answers: AnswerLedger;
+  /** Cuts every open HTTP connection (SSE streams included); the server keeps listening. */
+  dropConnections(): void;
 }
 
 /** Server identity (the `serverInfo` of both eras). */
@@ -146,16 +173,32 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
   const log: DemoLogEntry[] = [];
   const logger = createLogger(log, options.silent ?? false);
   const flows = createFlowStore();
+  const answers = createAnswerLedger();
+  const rounds = new Map<string, { tool: string; deadline?: number }>();
+  const serverInfo = options.title === undefined ? DEMO_SERVER_INFO : { ...DEMO_SERVER_INFO, title: options.title };
   let baseUrl = '';
 
-  const buildServer = (era: DemoEra, session?: { id: () => string | undefined; storageFlows: Map<string, string> }): McpServer => {
-    const server = new McpServer(DEMO_SERVER_INFO, { capabilities: { tools: {} } });
+  interface SessionHooks {
+    id: () => string | undefined;
+    storageFlows: Map<string, string>;
+    replayLastElicitation: () => Promise<boolean>;
+  }
+
+  const buildServer = (era: DemoEra, session?: SessionHooks): McpServer => {
+    const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
     registerDemoTools(server, {
       era,
       log: logger,
       flows,
       baseUrl,
       ...(session === undefined ? {} : { sessionId: session.id, storageFlows: session.storageFlows }),
+    });
+    registerFaultTools(server, {
+      era,
+      log: logger,
+      ledger: answers,
+      rounds,
+      ...(session === undefined ? {} : { sessionId: session.id, replayLastElicitation: session.replayLastElicitation }),
     });
     return server;
   };
@@ -185,6 +228,7 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     let id: string | undefined;
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      ...(options.resumable === true ? { eventStore: createMemoryEventStore() } : {}),
       onsessioninitialized: (newId) => {
         id = newId;
         sessions.set(newId, { transport, server });
@@ -194,7 +238,30 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
         storageFlows.delete(closedId);
       },
     });
-    const server = buildServer('legacy', { id: () => id, storageFlows });
+    // Every elicitation/create this session sends is recorded in the ledger; the last one can be replayed as is.
+    const send = transport.send.bind(transport);
+    let lastElicitation: { message: JSONRPCMessage; options: Parameters<typeof send>[1] } | undefined;
+    transport.send = async (message, sendOptions) => {
+      if ('method' in message && message.method === 'elicitation/create' && 'id' in message) {
+        lastElicitation = { message, options: sendOptions };
+        const params = message.params as { message?: unknown } | undefined;
+        const tool = answers.legacyTool(id, sendOptions?.relatedRequestId);
+        answers.asked(legacyKey(id, message.id), {
+          era: 'legacy',
+          ...(tool === undefined ? {} : { tool }),
+          ...(typeof params?.message === 'string' ? { message: params.message } : {}),
+        });
+      }
+      return send(message, sendOptions);
+    };
+    const replayLastElicitation = async (): Promise<boolean> => {
+      if (lastElicitation === undefined) {
+        return false;
+      }
+      await transport.send(lastElicitation.message, lastElicitation.options);
+      return true;
+    };
+    const server = buildServer('legacy', { id: () => id, storageFlows, replayLastElicitation });
     // oxlint-disable-next-line unicorn/prefer-add-event-listener -- SDK transports expose callbacks, not events
     transport.onclose = () => {
       if (id !== undefined) {
@@ -206,7 +273,17 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
   };
 
   const mcp = toNodeHandler({
-    fetch: async (request: Request) => ((await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request)),
+    fetch: async (request: Request) => {
+      const isLegacy = await isLegacyRequest(request);
+      if (request.method === 'POST') {
+        const body: unknown = await request
+          .clone()
+          .json()
+          .catch(() => undefined);
+        answers.observe(body, isLegacy ? 'legacy' : 'modern', request.headers.get('mcp-session-id'));
+      }
+      return isLegacy ? legacy(request) : modern.fetch(request);
+    },
   });
 
   const httpServer = createServer((req, res) => {
@@ -234,6 +311,10 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
         await mcp(req as Parameters<typeof mcp>[0], res);
         return;
       }
+      if (options.debug === true && path.startsWith('/debug/')) {
+        debugEndpoint(path, req, res);
+        return;
+      }
       const match = /^\/connect\/([0-9a-f-]{36})(\/done)?$/.exec(path);
       const flow = match?.[1] === undefined ? undefined : flows.get(match[1]);
       if (flow !== undefined && match?.[2] === undefined && req.method === 'GET') {
@@ -258,6 +339,34 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     });
   });
 
+  const dropConnections = (): void => {
+    httpServer.closeAllConnections();
+  };
+
+  const debugEndpoint = (path: string, req: IncomingMessage, res: ServerResponse): void => {
+    const json = (status: number, body: unknown): void => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify(body));
+    };
+    if (path === '/debug/answers' && req.method === 'GET') {
+      json(200, answers.report());
+      return;
+    }
+    if (path === '/debug/answers' && req.method === 'DELETE') {
+      answers.reset();
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    if (path === '/debug/drop' && req.method === 'POST') {
+      // Answer first, then cut everything (this response's socket included, once it is written).
+      res.writeHead(204, { Connection: 'close' });
+      res.end(() => setImmediate(dropConnections));
+      return;
+    }
+    json(404, { error: 'Unknown debug endpoint' });
+  };
+
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port ?? 3901, host, () => {
@@ -274,6 +383,8 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     port,
     log,
     flows,
+    answers,
+    dropConnections,
     close() {
       closing ??= (async () => {
         await modern.close();

@@ -18,7 +18,9 @@ export type DemoAction =
   | 'waiting'
   | 'completed'
   | 'expired'
-  | 'aborted';
+  | 'aborted'
+  | 'withdrawn'
+  | 'replayed';
 
 /** One structured log line (also written to stdout as JSON). */
 export interface DemoLogEntry {

@@ -1,4 +1,5 @@
 // `PORT=<n> pnpm --filter @elicitation-kit/demo-server start`: serves http://127.0.0.1:<n>/mcp until SIGINT/SIGTERM.
+// DEMO_DEBUG=1 serves /debug/*, DEMO_RESUMABLE=1 keeps 2025 SSE events for resumption, DEMO_SERVER_TITLE renames it.
 import { startDemoServer } from './index.js';
 
 const port = Number(process.env['PORT'] ?? 3901);
@@ -8,7 +9,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const demo = await startDemoServer({ port, host });
+const flag = (name: string): boolean => ['1', 'true', 'yes'].includes(process.env[name] ?? '');
+const title = process.env['DEMO_SERVER_TITLE'];
+const demo = await startDemoServer({
+  port,
+  host,
+  debug: flag('DEMO_DEBUG'),
+  resumable: flag('DEMO_RESUMABLE'),
+  ...(title !== undefined && title !== '' ? { title } : {}),
+});
 process.stderr.write(`Elicitation Kit demo server listening on ${demo.url}\n`);
 process.stdout.write(`${JSON.stringify({ event: 'listening', url: demo.url })}\n`);
 

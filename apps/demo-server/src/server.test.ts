@@ -4,7 +4,7 @@ import { attachElicitation, createElicitationQueue } from '@elicitation-kit/mcp'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TOOL_NAMES, ORDER_COLUMNS, startDemoServer } from './index.js';
+import { DEMO_TOOL_NAMES, FAULT_TOOL_NAMES, ORDER_COLUMNS, startDemoServer } from './index.js';
 import type { DemoLogEntry, DemoServer } from './index.js';
 
 type Era = 'legacy' | 'modern';
@@ -65,7 +65,7 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
   it('lists every tool with a stable name and a description', async () => {
     const client = await connect(era);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([...DEMO_TOOL_NAMES]);
+    expect(tools.map((tool) => tool.name)).toEqual([...DEMO_TOOL_NAMES, ...FAULT_TOOL_NAMES]);
     for (const tool of tools) {
       expect(tool.description?.length ?? 0).toBeGreaterThan(20);
     }
