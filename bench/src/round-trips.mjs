@@ -99,6 +99,25 @@ function serialOf(entry) {
   return typeof maxRows === 'number' ? maxRows : undefined;
 }
 
+/**
+ * The demo server's answer ledger (what arrived on the wire) for one volley. Legacy: one record per
+ * `elicitation/create`, each must be answered exactly once. Modern: `export-data` sends no `requestState`, so its
+ * rounds share one record; the number of `inputResponses` entries must equal the number of elicitations.
+ */
+function wireCount(report, era) {
+  const records = report.requests.filter((r) => r.era === era);
+  const answers = records.reduce((sum, r) => sum + r.answers, 0);
+  if (era === 'legacy') {
+    return {
+      requests: records.length,
+      answers,
+      duplicates: records.filter((r) => r.answers > 1).length,
+      unanswered: records.filter((r) => r.answers === 0).length,
+    };
+  }
+  return { requests: null, answers, duplicates: 0, unanswered: 0 };
+}
+
 /** Compares what the client answered (serials first+1 … last) with what the server logged. */
 function tally(serials, first, last) {
   const counts = new Map();
@@ -123,8 +142,9 @@ function assertToolOk(result, what) {
  * `count` elicitations, one after another (`concurrency` 1) or all at once. Checked on both ends: the server's log
  * must hold every answered serial exactly once, and the tool results the client got back must name each serial once.
  */
-async function volley(server, session, count, concurrency, timeoutMs) {
+async function volley(server, session, era, count, concurrency, timeoutMs) {
   const from = server.log.length;
+  server.answers.reset();
   const first = session.serial;
   const refusedBefore = session.refused;
   const returned = [];
@@ -152,7 +172,10 @@ async function volley(server, session, count, concurrency, timeoutMs) {
   const logged = tally(acceptedSerials(server.log, from), first, session.serial);
   const client = tally(returned, first, session.serial);
   const refused = session.refused - refusedBefore;
+  const wire = wireCount(server.answers.report(), era);
   const ok =
+    wire.answers === count &&
+    wire.duplicates === 0 &&
     errors.length === 0 &&
     refused === 0 &&
     logged.answered === count &&
@@ -171,6 +194,7 @@ async function volley(server, session, count, concurrency, timeoutMs) {
     firstError: errors[0],
     refused,
     clientResults: { received: client.received, lost: client.lost, duplicated: client.duplicated, foreign: client.foreign },
+    wire,
     ok,
   };
 }
@@ -216,8 +240,8 @@ export async function measureRoundTrips({ sequential = 1000, concurrent = 100, s
       try {
         const entry = { era };
         if (samples > 0) entry.latency = await latency(session, plainTool, samples);
-        entry.sequential = await volley(server, session, sequential, 1, timeoutMs);
-        entry.concurrent = await volley(server, session, concurrent, concurrent, timeoutMs);
+        entry.sequential = await volley(server, session, era, sequential, 1, timeoutMs);
+        entry.concurrent = await volley(server, session, era, concurrent, concurrent, timeoutMs);
         results[era] = entry;
       } finally {
         await session.close();
