@@ -56,6 +56,11 @@ export class HostPage {
     await expect(this.toolButton(waitForTool)).toBeVisible({ timeout: TIMEOUTS.tool });
   }
 
+  /** Protocol-log lines with a given elicitation outcome (`shown`, `accept`, `rejected`, `cancelled`, …). */
+  logOutcomes(outcome: string): Locator {
+    return this.page.getByRole('log', { name: 'Protocol log entries' }).locator(`[data-outcome="${outcome}"]`);
+  }
+
   /** The era badge of the (single) connected server. */
   get eraBadge(): Locator {
     return this.page.getByTestId('server-era');
