@@ -35,7 +35,8 @@ export async function checkBudgets() {
     for (const v of [trips[era].sequential, trips[era].concurrent]) {
       report(
         v.ok,
-        `${era}: ${v.count} ${v.concurrency === 1 ? 'sequential' : 'concurrent'} elicitations → server logged ${v.received} of ${v.answered} answers, ` +
+        `${era}: ${v.count} ${v.concurrency === 1 ? 'sequential' : 'concurrent'} elicitations → server logged ${v.received} of ${v.answered} answers ` +
+          `(${v.wire.answers} on the wire${v.wire.duplicates ? `, ${v.wire.duplicates} requests answered twice` : ''}), ` +
           `${v.lost} lost, ${v.duplicated} duplicated, ${v.foreign} unexpected, ${v.failures} failed calls (${Math.round(v.elapsedMs)} ms)`,
       );
     }

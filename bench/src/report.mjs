@@ -116,7 +116,7 @@ function roundTripRows(rt) {
       rows.push([
         `${v.count.toLocaleString('en-US')} ${how} elicitations, ${era}`,
         `${v.lost} lost, ${v.duplicated} duplicated, ${v.failures} failed (${ms(v.elapsedMs)} total)`,
-        `server logged ${v.received} of ${v.answered}`,
+        `server logged ${v.received} of ${v.answered}; ${v.wire.answers} answers on the wire`,
         '',
         '0 lost, 0 duplicated',
         mark(v.ok),
@@ -160,7 +160,7 @@ export function renderMarkdown(results) {
     '- **Dialog ready**: in headless Chromium, from `root.render` (kit: `parseElicitation` + `<ElicitationDialog>`; baseline: rjsf `<Form>` with `@rjsf/validator-ajv8` on Ajv2020 and `ui:autofocus` on the first field) to the `focusin` of the first field. Every mount gets a schema no cache has seen; kit and baseline alternate in one page; production React.',
     '- **Keystroke**: 50-field form, keys typed into the focused text field; "to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
     '- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides.',
-    '- **Round trips**: the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` call with its answer supplied up front in `inputResponses` (one round trip, no elicitation). Zero loss is checked on the server (its log) and on the client (the tool results).',
+    '- **Round trips**: the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` call with its answer supplied up front in `inputResponses` (one round trip, no elicitation). Zero loss is checked on the server (its log of validated answers, and its ledger of answers on the wire: in the legacy era one record per `elicitation/create`, each answered exactly once) and on the client (the tool results).',
     '',
   ].join('\n');
 }
