@@ -674,3 +674,13 @@ describe('ElicitationDialog', () => {
 });
 
 afterEach(() => vi.restoreAllMocks());
+
+describe('given a host that previews the answer (onValuesChange)', () => {
+  it('reports each edit with the values typed so far, without answering', async () => {
+    const onValuesChange = vi.fn();
+    const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')), onValuesChange });
+    await user.type(field(/Branch/), 'v2');
+    expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ branch: 'v2' }));
+    expect(onRespond).not.toHaveBeenCalled();
+  });
+});

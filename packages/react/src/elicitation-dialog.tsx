@@ -3,6 +3,7 @@ import { findSensitiveFields, initialValues, toContent } from '@elicitation-kit/
 import type {
   ElicitResult,
   FieldDescriptor,
+  FormValues,
   ParsedElicitation,
   SensitiveField,
 } from '@elicitation-kit/core';
@@ -61,6 +62,11 @@ export interface ElicitationRootProps {
    * `window.open(href, '_blank', 'noopener,noreferrer')`. Never use an iframe.
    */
   onOpenUrl?: (href: string) => void;
+  /**
+   * Called with the form's values after each edit (form mode), e.g. to preview `toContent(fields, values)` live.
+   * Not an answer: only `onRespond` answers.
+   */
+  onValuesChange?: (values: FormValues) => void;
   children?: ReactNode;
 }
 
@@ -87,7 +93,13 @@ export interface ElicitationDialogContext {
   openUrl: () => void;
 }
 
-const Context = createContext<(ElicitationDialogContext & { describe: (on: boolean) => void }) | null>(null);
+interface InternalContext extends ElicitationDialogContext {
+  describe: (on: boolean) => void;
+  /** Reports edits to the host's `onValuesChange` (read through a ref: a new callback must not re-render parts). */
+  changed: (values: FormValues) => void;
+}
+
+const Context = createContext<InternalContext | null>(null);
 
 const useParts = () => {
   const context = useContext(Context);
@@ -116,6 +128,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const answeredRef = useRef<ParsedElicitation | null>(null);
+  const onValuesChangeRef = useRef(props.onValuesChange);
+  onValuesChangeRef.current = props.onValuesChange;
   const [answeredFor, setAnsweredFor] = useState<ParsedElicitation | null>(null);
   const [described, describe] = useState(false);
   const answered = answeredFor === request;
@@ -155,6 +169,7 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
         }
       },
       describe,
+      changed: (values: FormValues) => onValuesChangeRef.current?.(values),
     }),
     [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl],
   );
@@ -339,7 +354,7 @@ const keyOf = (request: object): number => {
  * each field and focuses the first invalid one. Renders nothing in URL mode or when blocked.
  */
 export function ElicitationFields(): ReactElement | null {
-  const { request, strings, ids, blocked, respond } = useParts();
+  const { request, strings, ids, blocked, respond, changed } = useParts();
   const fields = request.mode === 'form' ? request.fields : NO_FIELDS;
   const form = useMemo(() => toRjsfForm(fields), [fields]);
   const initial = useMemo(() => initialValues(fields), [fields]);
@@ -374,6 +389,7 @@ export function ElicitationFields(): ReactElement | null {
       focusOnFirstError={focusError}
       liveValidate={triedFor === request ? 'onChange' : false}
       onError={() => setTriedFor(request)}
+      onChange={({ formData }) => changed((formData ?? {}) as FormValues)}
       onSubmit={({ formData }) => respond({ action: 'accept', content: toContent(fields, formData ?? {}) })}
     />
   );
