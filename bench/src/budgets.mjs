@@ -1,7 +1,8 @@
-// The deterministic budgets (entry: ../budgets.mjs, run by the root `npm test` through `pnpm … budgets`).
+// The deterministic budgets: `pnpm --filter @elicitation-kit/bench budgets` runs this file; the root `npm test` runs that script once ../budgets.mjs exists.
 //  - sizes: core and react min+gz within their budgets, the host's dialog path ≤ 0.75× rjsf + validator-ajv8;
 //  - zero loss: 200 sequential and 50 concurrent elicitations in each era, every answer logged once by the server.
 // Prints every figure and exits 1 on any breach. Timing targets live in the bench and are never asserted here.
+import { pathToFileURL } from 'node:url';
 import { measureBundles } from './bundle.mjs';
 import { measureRoundTrips } from './round-trips.mjs';
 import { kb, sig } from './stats.mjs';
@@ -44,4 +45,10 @@ export async function checkBudgets() {
 
   console.log(`${breaches.length === 0 ? '✓ every budget met' : `✗ ${breaches.length} budget(s) breached`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { breaches };
+}
+
+// Run directly by the package's `budgets` script (the root `npm test` runs that script once ../budgets.mjs exists).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { breaches } = await checkBudgets();
+  if (breaches.length > 0) process.exit(1);
 }
