@@ -129,7 +129,9 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
   const answeredRef = useRef<ParsedElicitation | null>(null);
   const onValuesChangeRef = useRef(props.onValuesChange);
-  onValuesChangeRef.current = props.onValuesChange;
+  useBrowserLayoutEffect(() => {
+    onValuesChangeRef.current = props.onValuesChange;
+  });
   const [answeredFor, setAnsweredFor] = useState<ParsedElicitation | null>(null);
   const [described, describe] = useState(false);
   const answered = answeredFor === request;
