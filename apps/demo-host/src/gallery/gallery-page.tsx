@@ -2,12 +2,15 @@ import {
   initialValues,
   parseElicitation,
   toContent,
+  validateValues,
   type ElicitResult,
+  type FormValues,
+  type ValidationIssue,
   type ParsedElicitation,
   type ProtocolVersion,
 } from '@elicitation-kit/core';
 import { ElicitationDialog } from '@elicitation-kit/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { hrefOf } from '../router.js';
 import { JsonBlock } from '../shared/json-block.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
@@ -45,18 +48,28 @@ function FixtureNav({ current }: { current: string | undefined }) {
   );
 }
 
-/** What accepting right now would send: the defaults (or nothing, for URL mode). */
-function defaultAnswer(request: ParsedElicitation): ElicitResult {
-  return request.mode === 'form'
-    ? { action: 'accept', content: toContent(request.fields, initialValues(request.fields)) }
-    : { action: 'accept' };
+/**
+ * What "Accept" would send right now, live: the values typed so far (the defaults before any edit), or nothing for
+ * URL mode. When the values do not pass core's validation, Accept is blocked: the issues say why.
+ */
+function liveAnswer(request: ParsedElicitation, values: FormValues | undefined): { answer: ElicitResult; issues: ValidationIssue[] } {
+  if (request.mode !== 'form') return { answer: { action: 'accept' }, issues: [] };
+  const current = values ?? initialValues(request.fields);
+  const issues = validateValues(request.fields, current);
+  return { answer: { action: 'accept', content: toContent(request.fields, current) }, issues };
 }
 
 function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
   const [protocolVersion, setProtocolVersion] = useState<ProtocolVersion | undefined>(fixture.protocolVersion);
   const [answer, setAnswer] = useState<ElicitResult | undefined>(undefined);
+  const [values, setValues] = useState<FormValues | undefined>(undefined);
   const [round, setRound] = useState(0);
-  const parsed = parseElicitation(fixture.params, protocolVersion !== undefined ? { protocolVersion } : {});
+  // Parsed once per fixture and era: a new request object would make the dialog treat each render as a new request.
+  const parsed = useMemo(
+    () => parseElicitation(fixture.params, protocolVersion !== undefined ? { protocolVersion } : {}),
+    [fixture.params, protocolVersion],
+  );
+  const live = parsed.ok ? liveAnswer(parsed.request, values) : undefined;
   const index = fixtures.indexOf(fixture);
   const previous = fixtures[index - 1];
   const next = fixtures[index + 1];
@@ -74,6 +87,7 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
           onChange={(value) => {
             setProtocolVersion(value);
             setAnswer(undefined);
+            setValues(undefined);
             setRound((current) => current + 1);
           }}
         />
@@ -89,6 +103,7 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
                 request={parsed.request}
                 server={{ name: 'Gallery preview' }}
                 onRespond={(result) => setAnswer(result)}
+                onValuesChange={setValues}
               />
             ) : (
               <>
@@ -99,6 +114,7 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
                   type="button"
                   onClick={() => {
                     setAnswer(undefined);
+                    setValues(undefined);
                     setRound((current) => current + 1);
                   }}
                 >
@@ -111,10 +127,22 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
             <h2 id="elicit-result-title">Result preview</h2>
             <p className="hint">
               {answer === undefined
-                ? 'What "Accept" with the current defaults would send. Answer the dialog to see the real result.'
+                ? 'What "Accept" would send with the values as they are now (live). Answer the dialog to see the real result.'
                 : 'What the client sends back to the server.'}
             </p>
-            <JsonBlock value={answer ?? defaultAnswer(parsed.request)} label="ElicitResult" className="elicit-result" />
+            <JsonBlock value={answer ?? live?.answer} label="ElicitResult" className="elicit-result" />
+            {answer === undefined && live !== undefined && live.issues.length > 0 && (
+              <>
+                <h3>Accept is blocked until</h3>
+                <ul className="warnings" aria-label="Validation issues">
+                  {live.issues.map((issue) => (
+                    <li key={`${issue.field}-${issue.code}`}>
+                      <code>{issue.field}</code> {issue.message}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             {parsed.request.warnings.length > 0 && (
               <>
                 <h3>Warnings</h3>

@@ -1,0 +1,33 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { GalleryPage } from './gallery-page.js';
+
+afterEach(cleanup);
+
+const resultJson = (): unknown => JSON.parse(screen.getByLabelText('ElicitResult').textContent ?? '');
+
+describe('the gallery', () => {
+  it('previews the ElicitResult live as the user edits, and says why Accept is blocked', async () => {
+    const user = userEvent.setup();
+    render(<GalleryPage fixtureId="form-01-single-string" />);
+    const dialog = screen.getByRole('dialog');
+    // form-01 asks for a required branch name without a default: nothing to send yet, and Accept is blocked.
+    expect(resultJson()).toEqual({ action: 'accept', content: {} });
+    expect(within(screen.getByRole('list', { name: 'Validation issues' })).getByText('branch')).toBeTruthy();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Branch/ }), 'release/2.4');
+    expect(resultJson()).toEqual({ action: 'accept', content: { branch: 'release/2.4' } });
+    expect(screen.queryByRole('list', { name: 'Validation issues' })).toBeNull();
+  });
+
+  it('shows the exact -32602 error for a fixture the client refuses', () => {
+    render(<GalleryPage fixtureId="invalid-01-nested-object-property" />);
+    const response = JSON.parse(screen.getByLabelText('Error response').textContent ?? '') as {
+      error: { code: number; data: { path: string } };
+    };
+    expect(response.error.code).toBe(-32602);
+    expect(response.error.data.path).toMatch(/^requestedSchema\.properties\./);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
