@@ -6,7 +6,8 @@ import type { FieldDescriptor, IssueCode } from './types.js';
 /** A failed rule: its code and the limits the message needs. */
 export type Problem = [code: IssueCode, params?: Record<string, string | number>];
 
-const LIMITS = { text: 'minLength maxLength', number: 'minimum maximum', multiselect: 'minItems maxItems' } as Record<string, string>;
+/** The bound keywords of each kind that has them. */
+export const LIMITS = { text: 'minLength maxLength', number: 'minimum maximum', multiselect: 'minItems maxItems' } as Record<string, string>;
 
 /** The first rule `value` breaks, with strict JSON types (numbers are numbers, strings are strings). */
 export function checkValue(field: FieldDescriptor, value: unknown): Problem | undefined {

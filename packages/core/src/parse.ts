@@ -1,6 +1,7 @@
 // Wire params (any era) → a typed request with field descriptors, or a ready-to-send -32602 error.
 // Policies (issue 2 item 3) are enforced here; the package README lists them with the reasons.
-import { checkValue } from './check.js';
+// Written for size (the core's budget is 4 KB min+gz): table-driven, one pass per schema position.
+import { LIMITS, checkValue } from './check.js';
 import { formats } from './formats.js';
 import {
   INVALID_PARAMS,
@@ -17,11 +18,13 @@ import {
 import { analyzeUrl } from './url.js';
 
 type Json = Record<string, unknown>;
+type Warn = (path: string, code: SchemaWarning['code'], message: string) => void;
+type Failure = { ok: false; error: ElicitationError };
 
 /** Result of {@link parseRequestedSchema}. */
 export type RequestedSchemaResult =
   | { ok: true; schema: ElicitRequestedSchema; fields: FieldDescriptor[]; warnings: SchemaWarning[] }
-  | { ok: false; error: ElicitationError };
+  | Failure;
 
 /** A plain JSON object (not null, not an array). */
 export const isObject = (value: unknown): value is Json =>
@@ -30,23 +33,24 @@ export const isObject = (value: unknown): value is Json =>
 /** A JSON copy: getters run once, proxies and toJSON are flattened; cycles and BigInts throw. */
 export const toJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
 
+const reject = (path: string, reason: ParseErrorReason): Failure => ({
+  ok: false,
+  error: { code: INVALID_PARAMS, message: `Invalid elicitation request: ${reason} at ${path || 'params'}`, data: { path, reason } },
+});
+
 // The rejection being thrown. Compared by identity in `catch`, so a hostile thrown value is never inspected.
-let rejection: { path: string; reason: ParseErrorReason } | undefined;
+let rejection: unknown = reject;
 
 const fail = (path: string, reason: ParseErrorReason): never => {
-  throw (rejection = { path, reason });
+  throw (rejection = reject(path, reason));
 };
 
 /** Runs `parse` on a JSON copy of `input`; anything thrown becomes a `-32602` error. Never throws. */
-const guarded = <T>(input: unknown, parse: (json: unknown) => T): T | { ok: false; error: ElicitationError } => {
+const guarded = <T>(input: unknown, parse: (json: unknown) => T): T | Failure => {
   try {
     return parse(toJson(input));
   } catch (caught) {
-    const { path, reason } = caught === rejection && rejection ? rejection : { path: '', reason: 'not-object' as const };
-    return {
-      ok: false,
-      error: { code: INVALID_PARAMS, message: `Invalid elicitation request: ${reason} at ${path || 'params'}`, data: { path, reason } },
-    };
+    return caught === rejection ? (caught as Failure) : reject('', 'not-object');
   }
 };
 
@@ -55,10 +59,11 @@ const checkString = (object: Json, key: string, required?: boolean): string | un
   return value === undefined ? (required ? fail(key, 'missing') : value) : typeof value === 'string' ? value : fail(key, 'wrong-type');
 };
 
-const screen = (object: Json, at: string, composition: string): void => {
-  for (const key of '$ref $defs'.split(' ')) if (key in object) fail(at + key, 'ref');
-  for (const key of composition.split(' ')) if (key in object) fail(at + key, 'composition');
-};
+/** `$ref`/`$defs` (first two) and composition keywords are refused before anything else. */
+const screen = (object: Json, at: string, composition: string): void =>
+  `$ref $defs ${composition}not if then else`
+    .split(' ')
+    .forEach((key, index) => key in object && fail(at + key, index < 2 ? 'ref' : 'composition'));
 
 // How a keyword's value is checked wherever it appears: s string, c count, n number, f format, l list of strings.
 const KEYWORDS: Json = {
@@ -75,66 +80,52 @@ const KEYWORDS: Json = {
   enumNames: 'l',
 };
 
-// The keywords each variant defines (the first two are its bound pair); any other keyword is reported, not enforced.
-const KNOWN: Record<string, string> = {
-  checkbox: '',
-  number: 'minimum maximum',
-  text: 'minLength maxLength format',
-  select: 'enum enumNames',
-  titled: 'oneOf',
-  multiselect: 'minItems maxItems items',
-};
-
-const toOptions = (list: unknown, at: string, titled?: boolean): FieldOption[] => {
-  if (!Array.isArray(list) || !list.length) fail(at, 'options-invalid');
-  const result = (list as unknown[]).map((item, index): FieldOption =>
-    titled
-      ? isObject(item) && typeof item['const'] === 'string' && typeof item['title'] === 'string'
-        ? { value: item['const'], label: item['title'] || item['const'] }
-        : fail(`${at}.${index}`, 'options-invalid')
-      : typeof item === 'string'
-        ? { value: item, label: item }
-        : fail(`${at}.${index}`, 'enum-not-string'),
-  );
-  if (new Set(result.map((option) => option.value)).size < result.length) fail(at, 'options-invalid');
-  return result;
-};
+// The keywords each variant defines besides its bounds (LIMITS); any other keyword is reported, not enforced.
+const KNOWN: Record<string, string> = { checkbox: '', number: '', text: 'format', select: 'enum enumNames', titled: 'oneOf', multiselect: 'items' };
 
 /** Rejects malformed keyword values and reports the keywords the variant does not define. */
-const screenKeywords = (schema: Json, at: string, known: string, warn: Warn, reject = ''): void => {
+const screenKeywords = (schema: Json, at: string, known: string, warn: Warn, refused = ''): void => {
   for (const [key, value] of Object.entries(schema)) {
     const check = KEYWORDS[key];
-    if ((check === 's' && typeof value !== 'string') || (check === 'l' && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))))
-      fail(at + key, 'wrong-type');
-    if ((check === 'c' && !(Number.isSafeInteger(value) && (value as number) >= 0)) || (check === 'n' && typeof value !== 'number'))
-      fail(at + key, 'bound-invalid');
-    if (check === 'f' && !(typeof value === 'string' && Object.hasOwn(formats, value))) fail(at + key, 'unknown-format');
-    if (reject.split(' ').includes(key)) fail(at + key, key === 'oneOf' ? 'composition' : 'enum-not-string');
-    if (!`type title description default ${known}`.split(' ').includes(key)) warn(at + key, 'ignored-keyword', `Not enforced: ${key}`);
+    const path = at + key;
+    if (check === 's' ? typeof value !== 'string' : check === 'l' && !(Array.isArray(value) && value.every((item) => typeof item === 'string')))
+      fail(path, 'wrong-type');
+    if (check === 'c' ? !(Number.isSafeInteger(value) && (value as number) >= 0) : check === 'n' && typeof value !== 'number')
+      fail(path, 'bound-invalid');
+    if (check === 'f' && !(typeof value === 'string' && Object.hasOwn(formats, value))) fail(path, 'unknown-format');
+    if (refused.split(' ').includes(key)) fail(path, key === 'oneOf' ? 'composition' : 'enum-not-string');
+    if (!`type title description default ${known}`.split(' ').includes(key)) warn(path, 'ignored-keyword', `Not enforced: ${key}`);
   }
 };
 
-type Warn = (path: string, code: SchemaWarning['code'], message: string) => void;
+/** Options of an enum (`const`/`title` objects when titled), distinct and non-empty. */
+const toOptions = (list: unknown, at: string, titled?: boolean): FieldOption[] => {
+  const result = Array.isArray(list) && list.length ? list : fail(at, 'options-invalid');
+  const options = result.map((item: unknown, index): FieldOption => {
+    const { const: value, title } = (titled && isObject(item) ? item : {}) as Json;
+    return titled
+      ? typeof value === 'string' && typeof title === 'string'
+        ? { value, label: title || value }
+        : fail(`${at}.${index}`, 'options-invalid')
+      : typeof item === 'string'
+        ? { value: item, label: item }
+        : fail(`${at}.${index}`, 'enum-not-string');
+  });
+  return new Set(options.map((option) => option.value)).size < options.length ? fail(at, 'options-invalid') : options;
+};
 
-function describeProperty(
-  name: string,
-  schema: unknown,
-  required: boolean,
-  version: ProtocolVersion | undefined,
-  at: string,
-  warn: Warn,
-): FieldDescriptor {
-  if (!isObject(schema)) fail(at, 'wrong-type');
-  const property = schema as Json;
+function describeProperty(name: string, property: unknown, required: boolean, legacy: boolean, at: string, warn: Warn) {
+  if (!isObject(property)) fail(at, 'wrong-type');
+  const schema = property as Json;
   at += '.';
-  screen(property, at, 'allOf anyOf not if then else');
-  const { type, oneOf, enum: list, format, items, enumNames } = property;
-  const legacy = version === '2025-06-18';
+  screen(schema, at, 'allOf anyOf ');
+  const { type, oneOf, enum: list, format, items, enumNames } = schema;
   const titled = oneOf !== undefined;
+  const integer = type === 'integer';
   const kind =
     type === 'boolean'
       ? 'checkbox'
-      : type === 'number' || type === 'integer'
+      : type === 'number' || integer
         ? 'number'
         : type === 'array'
           ? 'multiselect'
@@ -145,24 +136,22 @@ function describeProperty(
             : fail(at + 'type', type === 'object' ? 'nested-object' : 'unsupported-type');
   if (titled && type === 'string' && (legacy || list !== undefined)) fail(at + (legacy ? 'oneOf' : 'enum'), legacy ? 'variant-not-in-era' : 'options-invalid');
   if (kind === 'multiselect' && legacy) fail(at + 'type', 'variant-not-in-era');
-  const known = KNOWN[titled ? 'titled' : kind]!;
-  screenKeywords(property, at, known, warn, type === 'string' ? '' : 'oneOf enum');
-  const field: Json = { name, label: property['title'] || name, description: property['description'], required, schema, kind };
-  const [low, high] = known.split(' ') as [string, string];
-  if (kind === 'number' || kind === 'text' || kind === 'multiselect') {
+  const bounds = LIMITS[kind];
+  screenKeywords(schema, at, `${bounds ?? ''} ${KNOWN[titled ? 'titled' : kind]}`, warn, type === 'string' ? '' : 'oneOf enum');
+  const field: Json = { name, label: schema['title'] || name, description: schema['description'], required, schema, kind };
+  if (bounds) {
     // Integer bounds are tightened to whole numbers: same verdicts, and a UI stepper lands on valid values.
-    const round = type === 'integer' ? Math : { ceil: Number, floor: Number };
-    const min = (field[low] = property[low] === undefined ? undefined : round.ceil(property[low] as number));
-    const max = (field[high] = property[high] === undefined ? undefined : round.floor(property[high] as number));
+    const [low, high] = bounds.split(' ') as [string, string];
+    const min = (field[low] = integer && schema[low] !== undefined ? Math.ceil(schema[low] as number) : schema[low]);
+    const max = (field[high] = integer && schema[high] !== undefined ? Math.floor(schema[high] as number) : schema[high]);
     if ((min as number) > (max as number)) fail(at + high, 'bound-invalid');
   }
-  if (kind === 'number') Object.assign(field, { integer: type === 'integer', step: type === 'integer' ? 1 : undefined });
+  if (kind === 'number') Object.assign(field, { integer, step: integer ? 1 : undefined });
   if (kind === 'text') Object.assign(field, { format, inputType: format === 'uri' ? 'url' : format === 'date-time' ? 'datetime-local' : (format ?? 'text') });
   if (kind === 'select') {
-    field['options'] = titled ? toOptions(oneOf, at + 'oneOf', true) : toOptions(list, at + 'enum');
+    const options = (field['options'] = titled ? toOptions(oneOf, at + 'oneOf', true) : toOptions(list, at + 'enum'));
     if (enumNames !== undefined && !titled) {
-      if ((enumNames as string[]).length === (field['options'] as FieldOption[]).length)
-        (field['options'] as FieldOption[]).forEach((option, index) => (option.label = (enumNames as string[])[index]!));
+      if ((enumNames as string[]).length === options.length) options.forEach((option, index) => (option.label = (enumNames as string[])[index]!));
       else warn(at + 'enumNames', 'enum-names-mismatch', 'enumNames does not match enum: values shown');
     }
   }
@@ -175,7 +164,7 @@ function describeProperty(
         : fail(at + 'items', 'unsupported-array');
   }
   const result = Object.fromEntries(Object.entries(field).filter((entry) => entry[1] !== undefined)) as unknown as FieldDescriptor;
-  const value = property['default'];
+  const value = schema['default'];
   if (value !== undefined) {
     // Wrong JSON type: the server's schema is broken. Right type but not valid here: shown empty, reported.
     const problem = checkValue(result, value);
@@ -190,7 +179,7 @@ function compileSchema(schema: unknown, version: ProtocolVersion | undefined, wa
   const at = 'requestedSchema.';
   if (!isObject(schema)) fail('requestedSchema', 'wrong-type');
   const object = schema as Json;
-  screen(object, at, 'allOf anyOf oneOf not if then else');
+  screen(object, at, 'allOf anyOf oneOf ');
   if (object['type'] !== 'object') fail(at + 'type', 'schema-type');
   const { properties, required = [] } = object;
   if (!isObject(properties)) fail(at + 'properties', properties === undefined ? 'missing' : 'wrong-type');
@@ -202,7 +191,7 @@ function compileSchema(schema: unknown, version: ProtocolVersion | undefined, wa
   return {
     schema: object as unknown as ElicitRequestedSchema,
     fields: Object.entries(properties as Json).map(([name, property]) =>
-      describeProperty(name, property, requiredNames.has(name), version, at + 'properties.' + name, warn),
+      describeProperty(name, property, requiredNames.has(name), version === '2025-06-18', at + 'properties.' + name, warn),
     ),
   };
 }
@@ -240,10 +229,13 @@ export function parseElicitation(params: unknown, options: ParseOptions = {}): P
     if (mode !== 'form' && mode !== 'url') fail('mode', typeof mode === 'string' ? 'unknown-mode' : 'wrong-type');
     if (mode === 'url' && version === '2025-06-18') fail('mode', 'mode-not-in-era');
     // A capability object lists its modes as keys; `{}` (or one with neither key) means form only.
-    const declared = Array.isArray(modes)
-      ? modes
-      : ['form', 'url'].filter((key) => (modes as Json)[key] != null).concat((modes as Json)['form'] || (modes as Json)['url'] ? [] : ['form']);
-    if (!declared.includes(mode as 'form')) fail('mode', 'mode-not-declared');
+    const declared = modes as Json;
+    if (
+      !(Array.isArray(modes)
+        ? modes.includes(mode)
+        : declared[mode as string] != null || (mode === 'form' && !(declared['form'] || declared['url'])))
+    )
+      fail('mode', 'mode-not-declared');
     const message = checkString(request, 'message', true);
     const warnings: SchemaWarning[] = [];
     const extra: Json = {};
@@ -267,13 +259,15 @@ export function parseElicitation(params: unknown, options: ParseOptions = {}): P
       if (!link.scheme || !formats.uri(url)) fail('url', 'url-invalid');
       if (modern) ignore('elicitationId');
       else extra['elicitationId'] = checkString(request, 'elicitationId', version === '2025-11-25');
-      return { ok: true, request: JSON.parse(JSON.stringify({ mode, message, url, link, warnings, ...extra })) };
+      return { ok: true, request: toJson({ mode, message, url, link, warnings, ...extra }) as ParsedUrl };
     }
     if (request['requestedSchema'] === undefined) fail('requestedSchema', 'missing');
     const { schema, fields } = compileSchema(request['requestedSchema'], version, warnings);
     return { ok: true, request: { mode: 'form', message: message!, requestedSchema: schema, fields, warnings, ...extra } };
   });
 }
+
+type ParsedUrl = Extract<ParseResult, { ok: true }>['request'];
 
 /**
  * Field descriptors of a restricted schema, in property order: label, control kind, constraints, options and the

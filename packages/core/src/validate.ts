@@ -1,10 +1,11 @@
 // Validation of UI values (validateValues) and of received content (validateContent).
 import { checkValue } from './check.js';
 import { issue } from './messages.js';
-import { parseRequestedSchema } from './parse.js';
+import { describeForm, isObject, toJson } from './parse.js';
 import type {
   ContentValidation,
   ElicitContent,
+  ElicitRequestedSchema,
   FieldDescriptor,
   FormValues,
   ValidateContentOptions,
@@ -47,24 +48,22 @@ export function validateValues(
  * Throws `TypeError` only when `schema` is not a valid restricted schema (the server author's bug).
  */
 export function validateContent(schema: unknown, content: unknown, options?: ValidateContentOptions): ContentValidation {
-  const parsed = parseRequestedSchema(schema);
-  if (!parsed.ok) throw new TypeError(parsed.error.message);
+  const fields = describeForm(schema as ElicitRequestedSchema);
   let json: unknown;
   try {
-    json = JSON.parse(JSON.stringify(content) ?? 'null');
+    json = toJson(content);
   } catch {
-    json = undefined;
+    // Not JSON at all (a cycle, a BigInt): not an object.
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return { ok: false, issues: [issue('', 'Content', 'type', { type: 'object' }, options)] };
-  const data = json as Record<string, unknown>;
-  const names = new Set(parsed.fields.map((field) => field.name));
+  if (!isObject(json)) return { ok: false, issues: [issue('', 'Content', 'type', { type: 'object' }, options)] };
+  const data = json;
+  const names = new Set(fields.map((field) => field.name));
   const issues: ValidationIssue[] = options?.allowUnknown
     ? []
     : Object.keys(data)
         .filter((name) => !names.has(name))
         .map((name) => issue(name, name, 'unknown', undefined, options));
-  for (const field of parsed.fields) {
+  for (const field of fields) {
     const value = own(data, field.name);
     const problem = value === undefined ? (field.required ? (['required'] as const) : undefined) : checkValue(field, value);
     if (problem) issues.push(issue(field.name, field.label, problem[0], problem[1], options));
