@@ -44,8 +44,7 @@ const words = (text: unknown): string =>
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z\d]+/)
-    .join(' ')} `;
+    .replace(/[^a-z\d]+/g, ' ')} `;
 
 /**
  * Fields that look like they ask for a secret (password, PIN, token, API key, private key, card data, SSN, …),

@@ -7,7 +7,8 @@ const URLParser = (globalThis as unknown as {
   URL: new (input: string) => { protocol: string; hostname: string; href: string; username: string; password: string };
 }).URL;
 
-const MESSAGES: Record<UrlWarningCode, string> = {
+// Every warning in order; the first four block opening the link.
+const MESSAGES: [UrlWarningCode, string][] = Object.entries({
   invalid: 'Not a valid URL',
   'blocked-scheme': 'Only https: links can be opened',
   'insecure-http': 'Not encrypted (http:)',
@@ -17,7 +18,7 @@ const MESSAGES: Record<UrlWarningCode, string> = {
   'mixed-script': 'Host mixes alphabets',
   'invisible-characters': 'Invisible characters',
   'long-url': 'Unusually long link',
-};
+}) as never;
 
 /**
  * Analyses a URL-mode link without fetching it: the host to highlight, whether the kit lets the user open it, and
@@ -31,37 +32,35 @@ export function analyzeUrl(url: string): UrlAnalysis {
   try {
     parsed = new URLParser(url);
   } catch {
-    parsed = undefined;
+    // Not a URL: `invalid`.
   }
   const host = parsed?.hostname ?? '';
   const scheme = parsed?.protocol.slice(0, -1) ?? '';
   // The host labels as written (before IDNA turns them into punycode), to see whether one label mixes alphabets
   // (`раураl`); a whole label in one script (`пример.com`, `例え.jp`) is fine. Kana is not listed: it mixes with Han.
   const labels = String(url).replace(/^[^/]*\/\/([^/?#]*@)?/, '').split(/[/?#:\\]/)[0]!.split('.');
-  const blocking = [
-    !parsed && 'invalid',
-    parsed && !/^https?$/.test(scheme) && 'blocked-scheme',
-    scheme === 'http' && !/^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/.test(host) && 'insecure-http',
-    (parsed?.username || parsed?.password) && 'userinfo',
-  ].filter(Boolean);
-  const codes = blocking.concat(
-    /(^|\.)xn--/i.test(host) && 'punycode',
-    /^[\d.]+$|^\[/.test(host) && 'ip-literal',
+  const found = [
+    !parsed,
+    parsed && !/^https?$/.test(scheme),
+    scheme === 'http' && !/^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/.test(host),
+    parsed?.username || parsed?.password,
+    /(^|\.)xn--/i.test(host),
+    /^[\d.]+$|^\[/.test(host),
     labels.some(
       (label) =>
         'Latin Cyrillic Greek Armenian Cherokee Han Arabic Hebrew'
           .split(' ')
           .filter((script) => new RegExp(`\\p{sc=${script}}`, 'u').test(label)).length > 1,
-    ) && 'mixed-script',
+    ),
     // Zero-width characters, soft hyphen, word joiners, BOM and bidi controls.
-    /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/.test(url) && 'invisible-characters',
-    url.length > 2048 && 'long-url',
-  ) as UrlWarningCode[];
+    /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/.test(url),
+    url.length > 2048,
+  ];
   return {
-    canOpen: !blocking.length,
+    canOpen: !found.slice(0, 4).some(Boolean),
     href: parsed?.href ?? String(url),
     host,
     scheme,
-    warnings: codes.filter(Boolean).map((code) => ({ code, message: MESSAGES[code] })),
+    warnings: MESSAGES.filter((_, index) => found[index]).map(([code, message]) => ({ code, message })),
   };
 }

@@ -1,6 +1,6 @@
 // Validation of UI values (validateValues) and of received content (validateContent).
 import { checkValue } from './check.js';
-import { issue } from './messages.js';
+import { issues } from './messages.js';
 import { describeForm, isObject, toJson } from './parse.js';
 import type {
   ContentValidation,
@@ -26,16 +26,19 @@ export function validateValues(
   options?: ValidateOptions,
 ): ValidationIssue[] {
   return fields.flatMap((field) => {
-    let value = own(values, field.name);
-    if (value === undefined || value === '' || (field.kind === 'multiselect' && Array.isArray(value) && !value.length)) {
-      if (field.kind === 'checkbox' || (field.kind === 'multiselect' && !field.required)) return [];
-      if (field.kind !== 'multiselect') return field.required ? [issue(field.name, field.label, 'required', undefined, options)] : [];
-      value = [];
-    }
-    if (field.kind === 'number') value = toNumber(value);
-    else if (field.kind === 'text' && typeof value === 'string') value = contentValue(field, value);
-    const problem = checkValue(field, value);
-    return problem ? [issue(field.name, field.label, problem[0], problem[1], options)] : [];
+    const { kind } = field;
+    const value = own(values, field.name);
+    const empty = value === undefined || value === '' || (kind === 'multiselect' && Array.isArray(value) && !value.length);
+    // Unanswered: fine when optional (or a checkbox); a required multi-select is judged as [] (minItems).
+    if (empty && (kind === 'checkbox' || !field.required)) return [];
+    return issues(
+      field.name,
+      field.label,
+      empty && kind !== 'multiselect'
+        ? ['required']
+        : checkValue(field, empty ? [] : kind === 'number' ? toNumber(value) : kind === 'text' && typeof value === 'string' ? contentValue(field, value) : value),
+      options,
+    );
   });
 }
 
@@ -55,18 +58,15 @@ export function validateContent(schema: unknown, content: unknown, options?: Val
   } catch {
     // Not JSON at all (a cycle, a BigInt): not an object.
   }
-  if (!isObject(json)) return { ok: false, issues: [issue('', 'Content', 'type', { type: 'object' }, options)] };
-  const data = json;
+  if (!isObject(json)) return { ok: false, issues: issues('', 'Content', ['type', { type: 'object' }], options) };
   const names = new Set(fields.map((field) => field.name));
-  const issues: ValidationIssue[] = options?.allowUnknown
-    ? []
-    : Object.keys(data)
-        .filter((name) => !names.has(name))
-        .map((name) => issue(name, name, 'unknown', undefined, options));
-  for (const field of fields) {
-    const value = own(data, field.name);
-    const problem = value === undefined ? (field.required ? (['required'] as const) : undefined) : checkValue(field, value);
-    if (problem) issues.push(issue(field.name, field.label, problem[0], problem[1], options));
-  }
-  return issues.length ? { ok: false, issues } : { ok: true, content: data as ElicitContent };
+  const found = (options?.allowUnknown ? [] : Object.keys(json).filter((name) => !names.has(name)))
+    .flatMap((name) => issues(name, name, ['unknown'], options))
+    .concat(
+      fields.flatMap((field) => {
+        const value = own(json, field.name);
+        return issues(field.name, field.label, value === undefined ? field.required && ['required'] : checkValue(field, value), options);
+      }),
+    );
+  return found.length ? { ok: false, issues: found } : { ok: true, content: json as ElicitContent };
 }

@@ -4,6 +4,9 @@ import type { ElicitContent, ElicitContentValue, FieldDescriptor, FormValues } f
 
 const LOCAL_DATE_TIME = /^(\d{4}-\d\d-\d\d)[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,3})?)?$/;
 
+/** An instant as ISO text up to `end` (from the time of day when `end` ≤ 16: an `hh:mm` duration). */
+const clock = (ms: number, end: number): string => new Date(ms).toISOString().slice(end > 16 ? 0 : 11, end);
+
 /**
  * A date-time as RFC 3339 with an offset. A value that already is one is kept; a local value as a
  * `datetime-local` input holds it (`2025-12-01T09:00`) gets the runtime's offset at that instant.
@@ -12,12 +15,11 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d\d-\d\d)[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-
 export function toDateTime(value: string): string {
   const match = LOCAL_DATE_TIME.exec(value);
   if (formats['date-time'](value) || !match || !formats.date(match[1]!)) return value;
-  const date = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4] ?? '00'}${match[5] ?? ''}`);
+  // The same wall-clock text in the ECMAScript date-time format (no offset = local time).
+  const date = new Date(`${match[1]}T${value.slice(11)}`);
   const offset = -date.getTimezoneOffset();
-  // The local wall-clock time (an ISO string shifted by the offset), then the offset itself.
-  const local = new Date(date.getTime() + offset * 6e4).toISOString().slice(0, date.getMilliseconds() ? 23 : 19);
-  const hours = String(Math.abs(offset) / 60 | 0).padStart(2, '0');
-  return `${local}${offset < 0 ? '-' : '+'}${hours}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  // The local wall-clock time (an ISO string shifted by the offset), then the offset itself as hh:mm.
+  return `${clock(date.getTime() + offset * 6e4, date.getMilliseconds() ? 23 : 19)}${offset < 0 ? '-' : '+'}${clock(Math.abs(offset) * 6e4, 16)}`;
 }
 
 /** The value of `name` in `values` when it is an own property (so `__proto__` and friends are never read). */
