@@ -14,6 +14,7 @@ install(pnpm);
 
 step('typecheck (tsc -b)');
 run(pnpm, ['exec', 'tsc', '-b']);
+if (existsSync(join(root, 'e2e', 'tsconfig.json'))) run(pnpm, ['exec', 'tsc', '-p', 'e2e/tsconfig.json']);
 
 step('lint (oxlint, zero warnings)');
 run(pnpm, ['exec', 'oxlint', '--max-warnings=0', '--report-unused-disable-directives']);
