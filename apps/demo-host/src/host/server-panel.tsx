@@ -22,7 +22,6 @@ function ResultContent({ result }: { result: CallToolResult }) {
       {result.isError === true && <p className="result-error-flag">The tool reported an error.</p>}
       {result.content.map((item, index) => (
         // Content items have no identity besides their position in the result.
-        // oxlint-disable-next-line react/no-array-index-key
         <div key={index} className="result-item">
           {item.type === 'text' ? <pre className="result-text">{item.text}</pre> : <pre>{JSON.stringify(item, null, 2)}</pre>}
         </div>
