@@ -10,6 +10,9 @@ import { TIMEOUTS } from './support/timeouts.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const onCi = Boolean(process.env.CI);
+// Never adopt a server some other run started (its owner would stop it mid-run): a busy port fails fast instead.
+// Opt in with E2E_REUSE_SERVERS=1 when you keep the two servers running yourself.
+const reuse = !onCi && process.env.E2E_REUSE_SERVERS === '1';
 
 /**
  * The Chromium to launch, in the same order as `scripts/ensure-chromium.mjs`: `$CHROMIUM_PATH`, Debian's
@@ -29,7 +32,8 @@ function findChromium(): string | undefined {
 // Inside a pnpm script `npm_execpath` is the pnpm that started us (it may be the copy in `.tools/`, not on PATH).
 const pnpm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
 const executablePath = findChromium();
-const hostDist = join(here, 'artifacts', 'host-dist');
+// One build folder per host port, so concurrent runs on other ports never empty each other's build.
+const hostDist = join(here, 'artifacts', `host-dist-${HOST_PORT}`);
 
 export default defineConfig({
   testDir: './specs',
@@ -72,7 +76,7 @@ export default defineConfig({
       cwd: root,
       env: { PORT: String(DEMO_SERVER_PORT) },
       url: DEMO_SERVER_URL, // GET without a session answers 400, which counts as up
-      reuseExistingServer: !onCi,
+      reuseExistingServer: reuse,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -86,7 +90,7 @@ export default defineConfig({
       cwd: root,
       env: { PORT: String(HOST_PORT), HOST: '127.0.0.1', E2E_HOST_DIST: hostDist },
       url: HOST_ORIGIN,
-      reuseExistingServer: !onCi,
+      reuseExistingServer: reuse,
       timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
