@@ -3,12 +3,14 @@
  * Zero dependencies, no DOM. See the package README for the policies.
  * @packageDocumentation
  */
-export { parseElicitation, parseRequestedSchema, describeForm } from './parse.js';
-export type { RequestedSchemaResult } from './parse.js';
+// The order of these lines sets the order of the modules in a bundle, which changes how well it gzips (by ~50 bytes:
+// measured with `node scripts/size.mjs core`). Keep it unless a new order measures smaller.
 export { initialValues, toContent } from './values.js';
-export { validateValues, validateContent } from './validate.js';
 export { analyzeUrl } from './url.js';
 export { findSensitiveFields } from './sensitive.js';
+export { validateValues, validateContent } from './validate.js';
+export { parseElicitation, parseRequestedSchema, describeForm } from './parse.js';
+export type { RequestedSchemaResult } from './parse.js';
 export { issueMessages } from './messages.js';
 export { INVALID_PARAMS } from './types.js';
 export type {

@@ -138,7 +138,16 @@ function describeProperty(name: string, property: unknown, required: boolean, le
   if (kind === 'multiselect' && legacy) fail(at + 'type', 'variant-not-in-era');
   const bounds = LIMITS[kind];
   screenKeywords(schema, at, `${bounds ?? ''} ${KNOWN[titled ? 'titled' : kind]}`, warn, type === 'string' ? '' : 'oneOf enum');
-  const field: Json = { name, label: schema['title'] || name, description: schema['description'], required, schema, kind };
+  const field: Json = {
+    name,
+    label: schema['title'] || name,
+    description: schema['description'],
+    required,
+    schema,
+    kind,
+    ...(kind === 'number' && { integer, step: integer ? 1 : undefined }),
+    ...(kind === 'text' && { format, inputType: format === 'uri' ? 'url' : format === 'date-time' ? 'datetime-local' : (format ?? 'text') }),
+  };
   if (bounds) {
     // Integer bounds are tightened to whole numbers: same verdicts, and a UI stepper lands on valid values.
     const [low, high] = bounds.split(' ') as [string, string];
@@ -146,8 +155,6 @@ function describeProperty(name: string, property: unknown, required: boolean, le
     const max = (field[high] = integer && schema[high] !== undefined ? Math.floor(schema[high] as number) : schema[high]);
     if ((min as number) > (max as number)) fail(at + high, 'bound-invalid');
   }
-  if (kind === 'number') Object.assign(field, { integer, step: integer ? 1 : undefined });
-  if (kind === 'text') Object.assign(field, { format, inputType: format === 'uri' ? 'url' : format === 'date-time' ? 'datetime-local' : (format ?? 'text') });
   if (kind === 'select') {
     const options = (field['options'] = titled ? toOptions(oneOf, at + 'oneOf', true) : toOptions(list, at + 'enum'));
     if (enumNames !== undefined && !titled) {
