@@ -249,11 +249,13 @@ export function parseElicitation(params: unknown, options: ParseOptions = {}): P
     const ignore = (key: string): unknown =>
       request[key] !== undefined && warnings.push({ path: key, code: 'ignored-field', message: `Ignored: ${key}` });
     // task/_meta do not exist in 2026-07-28; with no era, a malformed one is dropped (the 2026 shape allows it).
-    for (const key of ['task', '_meta']) {
+    for (const [key, inner] of [
+      ['task', 'ttl'],
+      ['_meta', 'progressToken'],
+    ] as const) {
       const value = request[key];
-      const inner = key === 'task' ? 'ttl' : 'progressToken';
-      const nested = isObject(value) ? value[inner] : value;
-      const valid = isObject(value) && (nested === undefined || Number.isInteger(nested) || (inner !== 'ttl' && typeof nested === 'string'));
+      const nested = isObject(value) && value[inner];
+      const valid = nested === undefined || Number.isInteger(nested) || (key === '_meta' && typeof nested === 'string');
       if (value === undefined) continue;
       if (modern || (!version && !valid)) ignore(key);
       else if (valid) extra[key] = value;
