@@ -1,25 +1,12 @@
-// 3. Bundle size: min+gz of core and of the react package (peers excluded) through the root `scripts/size.mjs`, and of
+// 3. Bundle size: min+gz of core and of the react package (peers excluded) with the root `scripts/size.mjs`, and of
 // the host's dialog path (kit: react + core + rjsf core/utils) against the baseline (rjsf core + utils + validator-ajv8),
 // React and react-dom excluded on both sides.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { budgets, measure } from '../../scripts/size.mjs';
 import { root } from './forms.mjs';
-
-/**
- * Imports `scripts/size.mjs` for its `measure` and `budgets`. That file also runs its CLI when imported, so hand it an
- * argument that selects no package (it then prints nothing and exits nothing) while the module evaluates.
- */
-async function importSizeScript() {
-  const saved = process.argv;
-  process.argv = [saved[0] ?? 'node', join(root, 'scripts', 'size.mjs'), '--imported-by-bench'];
-  try {
-    return await import('../../scripts/size.mjs');
-  } finally {
-    process.argv = saved;
-  }
-}
 
 /** What a host imports to show the dialog for a parsed request. */
 const DIALOG_PATH = `export { ElicitationDialog } from '@elicitation-kit/react';
@@ -55,16 +42,16 @@ export const DIALOG_PATH_MAX_RATIO = 0.75;
 
 /** Runs the bundle measurement; packages whose sources have not landed are reported as missing. */
 export async function measureBundles() {
-  const { measure, budgets } = await importSizeScript();
   const packages = {};
   for (const name of ['core', 'react']) {
-    const { entry, budget } = budgets[name];
+    // `budget` is enforced (npm test); `target` is the goal when it is stricter (reported only).
+    const { entry, budget, target = budget } = budgets[name];
     if (!existsSync(join(root, entry))) {
-      packages[name] = { missing: entry, budget };
+      packages[name] = { missing: entry, budget, target };
       continue;
     }
     const size = await measure(entry);
-    packages[name] = { ...size, budget, ok: size.gzipped <= budget };
+    packages[name] = { ...size, budget, target, ok: size.gzipped <= budget, targetMet: size.gzipped <= target };
   }
   const baseline = await measureSource(BASELINE);
   let dialogPath;
