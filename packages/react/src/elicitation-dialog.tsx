@@ -99,6 +99,9 @@ interface InternalContext extends ElicitationDialogContext {
   changed: (values: FormValues) => void;
 }
 
+/** Node's `process`, typed for the `NODE_ENV` check only (the library compiles without Node's types). */
+declare const process: { env: { NODE_ENV?: string } };
+
 const Context = createContext<InternalContext | null>(null);
 
 const useParts = () => {
@@ -202,7 +205,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
       ) ??
       dialog;
     target.focus();
-    if (!document.getElementById(`${id}title`))
+    // A developer warning, dropped from production builds (bundlers replace `process.env.NODE_ENV`).
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && !document.getElementById(`${id}title`))
       console.warn(
         'ElicitationRoot: no title is rendered, so the dialog has no accessible name. Render <ElicitationHeader /> or an element with id useElicitationDialog().ids.title naming the server.',
       );

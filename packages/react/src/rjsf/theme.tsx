@@ -53,8 +53,6 @@ const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement =>
   </>
 );
 
-const pad = (value: number, length = 2): string => String(value).padStart(length, '0');
-
 /**
  * Display only: an RFC 3339 date-time with an offset (a server default) as a `datetime-local` value in the user's
  * time zone, the only form that input can show. The held value is unchanged until the user edits it; core's
@@ -62,12 +60,11 @@ const pad = (value: number, length = 2): string => String(value).padStart(length
  */
 export const toLocalInput = (value: string): string => {
   const date = /(?:z|[+-]\d\d:?\d\d)$/i.test(value) ? new Date(value.toUpperCase()) : undefined;
-  if (!date || Number.isNaN(date.getTime())) return value;
-  const seconds = date.getSeconds();
-  return (
-    `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T` +
-    `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(seconds)}` : ''}`
-  );
+  const time = date?.getTime();
+  // The instant shifted by the local offset reads, in UTC, as local wall-clock time; seconds only when set.
+  return time === undefined || Number.isNaN(time)
+    ? value
+    : new Date(time - date!.getTimezoneOffset() * 60_000).toISOString().slice(0, date!.getSeconds() ? 19 : 16);
 };
 
 function TextWidget(props: WidgetProps): ReactElement | null {

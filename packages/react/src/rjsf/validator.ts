@@ -1,6 +1,6 @@
 import { validateValues } from '@elicitation-kit/core';
 import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } from '@elicitation-kit/core';
-import { createErrorHandler, ErrorSchemaBuilder, toErrorList, unwrapErrorHandler, validationDataMerge } from '@rjsf/utils';
+import { ErrorSchemaBuilder, toErrorList, validationDataMerge } from '@rjsf/utils';
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 
 const own = (object: object, key: string): unknown =>
@@ -32,6 +32,18 @@ const toErrorSchema = (errors: readonly RJSFValidationError[]): ErrorSchema => {
   return builder.ErrorSchema;
 };
 
+/**
+ * rjsf's error handler for `customValidate`: `__errors` and `addError` at every node of the answers (as rjsf's
+ * `createErrorHandler`; computed keys keep a field named `__proto__` an own property).
+ */
+const errorHandler = (data: unknown): any => {
+  const errors: string[] = [];
+  return Object.keys(data !== null && typeof data === 'object' ? data : {}).reduce(
+    (node, key) => ({ ...node, [key]: errorHandler((data as Record<string, unknown>)[key]) }),
+    { __errors: errors, addError: (message: string) => errors.push(message) },
+  );
+};
+
 /** rjsf's `ValidatorType`, plus `toErrorList` (a `ValidatorType` method before rjsf 6, kept for older callers). */
 export type ElicitationValidator = ValidatorType & {
   toErrorList: (errorSchema?: ErrorSchema, fieldPath?: string[]) => RJSFValidationError[];
@@ -59,8 +71,9 @@ export function createValidator(
       // Every field present (undefined when unanswered), as rjsf does, so customValidate can add errors to any field.
       const answers = values(formData);
       const data: any = { ...answers, ...Object.fromEntries(fields.map((field) => [field.name, own(answers, field.name)])) };
-      const handler = customValidate(data, createErrorHandler(data), uiSchema, errorSchema);
-      return validationDataMerge({ errors, errorSchema }, unwrapErrorHandler(handler));
+      const handler = customValidate(data, errorHandler(data), uiSchema, errorSchema);
+      // The error schema is the handler without its `addError` functions (JSON drops them; messages are strings).
+      return validationDataMerge({ errors, errorSchema }, JSON.parse(JSON.stringify(handler)));
     },
     isValid: (_schema, formData) => issues(formData).length === 0,
     toErrorList,
