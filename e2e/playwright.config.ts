@@ -51,7 +51,8 @@ export default defineConfig({
     actionTimeout: TIMEOUTS.dialog,
     navigationTimeout: TIMEOUTS.tool,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Traces cost a DOM snapshot per action in every test; record them only when asked (E2E_TRACE=1).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     browserName: 'chromium',
     headless: true,
     launchOptions: {
