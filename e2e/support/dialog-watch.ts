@@ -7,12 +7,11 @@ export async function watchDialogs(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const state = { inserted: 0 };
     Object.defineProperty(window, 'elicitationKitDialogsInserted', { get: () => state.inserted });
-    const isDialog = (node: Node): boolean =>
-      node instanceof Element && (node.matches('dialog, [role="dialog"]') || node.querySelector('dialog, [role="dialog"]') !== null);
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (isDialog(node)) {
+          // Inline (not a helper): this function is serialised into the page by addInitScript.
+          if (node instanceof Element && (node.matches('dialog, [role="dialog"]') || node.querySelector('dialog, [role="dialog"]') !== null)) {
             state.inserted += 1;
           }
         }
