@@ -131,9 +131,11 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const answeredRef = useRef<ParsedElicitation | null>(null);
-  const onValuesChangeRef = useRef(props.onValuesChange);
+  // The latest props, for callbacks and open-time reads that must not re-render parts or re-open the dialog
+  // (a new `onValuesChange` or `initialFocus` object).
+  const latest = useRef(props);
   useBrowserLayoutEffect(() => {
-    onValuesChangeRef.current = props.onValuesChange;
+    latest.current = props;
   });
   const [answeredFor, setAnsweredFor] = useState<ParsedElicitation | null>(null);
   const [described, describe] = useState(false);
@@ -174,16 +176,10 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
         }
       },
       describe,
-      changed: (values: FormValues) => onValuesChangeRef.current?.(values),
+      changed: (values: FormValues) => latest.current.onValuesChange?.(values),
     }),
     [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl],
   );
-
-  // Read at open time only: a new initialFocus object must not re-open the dialog.
-  const focusRef = useRef(props.initialFocus);
-  useBrowserLayoutEffect(() => {
-    focusRef.current = props.initialFocus;
-  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -198,7 +194,7 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
     }
     const invalid = dialog.querySelector('[data-part=field][data-invalid]');
     const target =
-      focusRef.current?.current ??
+      latest.current.initialFocus?.current ??
       dialog.querySelector<HTMLElement>('[data-autofocus]') ??
       (invalid ?? dialog).querySelector<HTMLElement>(
         '[data-part=field] input:not(:disabled), [data-part=field] select:not(:disabled)',

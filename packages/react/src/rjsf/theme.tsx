@@ -17,10 +17,11 @@ export interface ElicitationFormContext {
   strings: ElicitationStrings;
 }
 
-type Props = Pick<WidgetProps, 'id' | 'value' | 'onChange' | 'options' | 'rawErrors' | 'registry' | 'disabled'>;
-
 const descriptor = (options: Record<string, unknown> | undefined): FieldDescriptor | undefined =>
   options?.field as FieldDescriptor | undefined;
+
+const stringsOf = (props: Pick<WidgetProps, 'registry'>): ElicitationStrings =>
+  (props.registry.formContext as ElicitationFormContext).strings;
 
 const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | undefined => {
   if (field.kind !== 'multiselect') return undefined;
@@ -32,18 +33,42 @@ const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | u
 const describedBy = (id: string, field: FieldDescriptor, strings: ElicitationStrings, invalid: boolean): string | undefined =>
   ids(invalid && `${id}__error`, field.description !== undefined && `${id}__description`, hintOf(field, strings) !== undefined && `${id}__hint`);
 
-/** Common control attributes: id, validity and descriptions. */
-const control = (props: Props, field: FieldDescriptor) => {
-  const invalid = (props.rawErrors?.length ?? 0) > 0;
-  const strings = (props.registry.formContext as ElicitationFormContext).strings;
-  return {
-    id: props.id,
-    name: props.id,
-    disabled: props.disabled,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': describedBy(props.id, field, strings, invalid),
+type Field<Kind> = Extract<FieldDescriptor, { kind: Kind }>;
+
+/**
+ * The widget of one kind of field: renders with the field's descriptor (from `ui:options.field`), the control's common
+ * attributes (id, validity, descriptions) and the strings; nothing for a field of another kind.
+ */
+const widget =
+  <Kind extends FieldDescriptor['kind']>(
+    kind: Kind,
+    render: (props: WidgetProps, field: Field<Kind>, attributes: Attributes, strings: ElicitationStrings) => ReactElement,
+  ) =>
+  (props: WidgetProps): ReactElement | null => {
+    const field = descriptor(props.options);
+    if (field?.kind !== kind) return null;
+    const invalid = (props.rawErrors?.length ?? 0) > 0;
+    const strings = stringsOf(props);
+    const attributes = {
+      id: props.id,
+      name: props.id,
+      disabled: props.disabled,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy(props.id, field, strings, invalid),
+    };
+    return render(props, field as Field<Kind>, attributes, strings);
   };
-};
+
+interface Attributes {
+  id: string;
+  name: string;
+  disabled: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A text-like value: the empty string means unanswered. */
+const setText = (props: WidgetProps) => (event: { target: { value: string } }) => props.onChange(event.target.value || undefined);
 
 // The space sits outside the span so every accessible-name algorithm keeps it.
 const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement => (
@@ -67,29 +92,25 @@ export const toLocalInput = (value: string): string => {
     : new Date(time - date!.getTimezoneOffset() * 60_000).toISOString().slice(0, date!.getSeconds() ? 19 : 16);
 };
 
-function TextWidget(props: WidgetProps): ReactElement | null {
-  const field = descriptor(props.options);
-  if (field?.kind !== 'text') return null;
+const TextWidget = widget('text', (props, field, attributes) => {
   const value = typeof props.value === 'string' ? props.value : '';
   return (
     <input
-      {...control(props, field)}
+      {...attributes}
       {...part('input')}
       type={field.inputType}
       required={field.required}
       value={field.inputType === 'datetime-local' ? toLocalInput(value) : value}
-      onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
+      onChange={setText(props)}
     />
   );
-}
+});
 
-function NumberWidget(props: WidgetProps): ReactElement | null {
-  const field = descriptor(props.options);
-  if (field?.kind !== 'number') return null;
+const NumberWidget = widget('number', (props, field, attributes) => {
   const { value } = props;
   return (
     <input
-      {...control(props, field)}
+      {...attributes}
       {...part('input')}
       type="number"
       inputMode={field.integer ? 'numeric' : 'decimal'}
@@ -104,55 +125,42 @@ function NumberWidget(props: WidgetProps): ReactElement | null {
       }
     />
   );
-}
+});
 
 /** Held for a number input whose text the browser cannot parse, so core reports "not a number" instead of omitting it. */
 const BAD_NUMBER = 'NaN';
 
-function CheckboxWidget(props: WidgetProps): ReactElement | null {
-  const field = descriptor(props.options);
-  if (field?.kind !== 'checkbox') return null;
-  return (
-    <input
-      {...control(props, field)}
-      {...part('checkbox')}
-      type="checkbox"
-      checked={props.value === true}
-      onChange={(event) => props.onChange(event.target.checked)}
-    />
-  );
-}
+const CheckboxWidget = widget('checkbox', (props, _field, attributes) => (
+  <input
+    {...attributes}
+    {...part('checkbox')}
+    type="checkbox"
+    checked={props.value === true}
+    onChange={(event) => props.onChange(event.target.checked)}
+  />
+));
 
-function SelectWidget(props: WidgetProps): ReactElement | null {
-  const field = descriptor(props.options);
-  if (field?.kind !== 'select') return null;
-  const strings = (props.registry.formContext as ElicitationFormContext).strings;
-  return (
-    <select
-      {...control(props, field)}
-      {...part('select')}
-      required={field.required}
-      value={typeof props.value === 'string' ? props.value : ''}
-      onChange={(event) => props.onChange(event.target.value === '' ? undefined : event.target.value)}
-    >
-      <option value="">{strings.placeholder}</option>
-      {field.options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </select>
-  );
-}
+const SelectWidget = widget('select', (props, field, attributes, strings) => (
+  <select
+    {...attributes}
+    {...part('select')}
+    required={field.required}
+    value={typeof props.value === 'string' ? props.value : ''}
+    onChange={setText(props)}
+  >
+    <option value="">{strings.placeholder}</option>
+    {field.options.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ))}
+  </select>
+));
 
 /** A checkbox group in a fieldset with a legend; once `maxItems` are chosen, the other boxes are disabled. */
-function MultiSelectWidget(props: WidgetProps): ReactElement | null {
-  const field = descriptor(props.options);
-  if (field?.kind !== 'multiselect') return null;
-  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+const MultiSelectWidget = widget('multiselect', (props, field, { id, disabled, ...group }, strings) => {
   const chosen: readonly unknown[] = Array.isArray(props.value) ? props.value : [];
   const full = field.maxItems !== undefined && chosen.length >= field.maxItems;
-  const { id, disabled, ...group } = control(props, field);
   const toggle = (value: string, on: boolean): void =>
     props.onChange(pick(field, on ? [...chosen, value] : chosen.filter((item) => item !== value)));
   return (
@@ -180,7 +188,7 @@ function MultiSelectWidget(props: WidgetProps): ReactElement | null {
       })}
     </fieldset>
   );
-}
+});
 
 /** Keeps the option order, whatever the click order. */
 const pick = (field: MultiSelectField, chosen: readonly unknown[]): string[] =>
@@ -194,7 +202,7 @@ function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const field = descriptor(props.uiSchema?.['ui:options']);
   if (!field) return props.children;
   const { id } = props;
-  const strings = (props.registry.formContext as ElicitationFormContext).strings;
+  const strings = stringsOf(props);
   const errors = props.rawErrors ?? [];
   const hint = hintOf(field, strings);
   const marked = field.required && field.kind !== 'checkbox';

@@ -3,9 +3,6 @@ import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } fr
 import { ErrorSchemaBuilder, toErrorList, validationDataMerge } from '@rjsf/utils';
 import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 
-const own = (object: object, key: string): unknown =>
-  Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
-
 const values = (formData: unknown): FormValues =>
   formData !== null && typeof formData === 'object' && !Array.isArray(formData) ? (formData as FormValues) : {};
 
@@ -69,8 +66,7 @@ export function createValidator(
       const errorSchema = toErrorSchema(errors);
       if (!customValidate) return { errors, errorSchema };
       // Every field present (undefined when unanswered), as rjsf does, so customValidate can add errors to any field.
-      const answers = values(formData);
-      const data: any = { ...answers, ...Object.fromEntries(fields.map((field) => [field.name, own(answers, field.name)])) };
+      const data: any = { ...Object.fromEntries(fields.map((field) => [field.name, undefined])), ...values(formData) };
       const handler = customValidate(data, errorHandler(data), uiSchema, errorSchema);
       // The error schema is the handler without its `addError` functions (JSON drops them; messages are strings).
       return validationDataMerge({ errors, errorSchema }, JSON.parse(JSON.stringify(handler)));
