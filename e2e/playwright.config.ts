@@ -1,6 +1,6 @@
 // Browser end-to-end suite: real Chromium, the production build of the demo host served with a strict CSP, and the
 // demo server over real Streamable HTTP. `pnpm --filter @elicitation-kit/e2e test` (or root `npm test`) runs it.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -32,6 +32,11 @@ function findChromium(): string | undefined {
 // Inside a pnpm script `npm_execpath` is the pnpm that started us (it may be the copy in `.tools/`, not on PATH).
 const pnpm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
 const executablePath = findChromium();
+// The demo server's own `start` script (`node --conditions=source --import tsx src/main.ts`), run in its folder as
+// pnpm would, but without pnpm in between: SIGTERM then reaches the server, which closes cleanly.
+const demoServerDir = join(root, 'apps', 'demo-server');
+const demoServerStart = (JSON.parse(readFileSync(join(demoServerDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+  .start;
 // One build folder per host port, so concurrent runs on other ports never empty each other's build.
 const hostDist = join(here, 'artifacts', `host-dist-${HOST_PORT}`);
 
@@ -73,8 +78,8 @@ export default defineConfig({
   webServer: [
     {
       name: 'demo-server',
-      command: `${pnpm} --filter @elicitation-kit/demo-server start`,
-      cwd: root,
+      command: demoServerStart,
+      cwd: demoServerDir,
       env: { PORT: String(DEMO_SERVER_PORT) },
       url: DEMO_SERVER_URL, // GET without a session answers 400, which counts as up
       reuseExistingServer: reuse,
