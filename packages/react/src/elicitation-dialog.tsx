@@ -106,8 +106,10 @@ const Context = createContext<InternalContext | null>(null);
 
 const useParts = () => {
   const context = useContext(Context);
-  if (!context) throw new Error('Elicitation parts must be rendered inside <ElicitationRoot>.');
-  return context;
+  // A developer error, checked outside production builds (bundlers replace `process.env.NODE_ENV`).
+  if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && !context)
+    throw new Error('Elicitation parts must be rendered inside <ElicitationRoot>.');
+  return context!;
 };
 
 /** The dialog's shared state, for custom parts inside {@link ElicitationRoot}. */
@@ -341,14 +343,8 @@ export function ElicitationUrl(): ReactElement | null {
   );
 }
 
-const keys = new WeakMap<object, number>();
+/** Numbers the requests shown, so a new request starts from a fresh form (a new React key). */
 let generation = 0;
-/** A React key per request object, so a new request starts from a fresh form. */
-const keyOf = (request: object): number => {
-  let key = keys.get(request);
-  if (key === undefined) keys.set(request, (key = ++generation));
-  return key;
-};
 
 /**
  * Form mode: the fields, rendered by rjsf's `Form` with the kit's widgets and templates and validated by core. Defaults
@@ -363,6 +359,7 @@ export function ElicitationFields(): ReactElement | null {
   const messages = strings.issues;
   const validator = useMemo(() => createValidator(fields, messages ? { messages } : {}), [fields, messages]);
   const formContext = useMemo<ElicitationFormContext>(() => ({ strings }), [strings]);
+  const key = useMemo(() => ++generation, [request]);
   // Validate as the user types only after a failed submit: no errors before the user has tried.
   const [triedFor, setTriedFor] = useState<ParsedElicitation | null>(null);
   if (request.mode !== 'form' || blocked) return null;
@@ -376,7 +373,7 @@ export function ElicitationFields(): ReactElement | null {
   };
   return (
     <Form
-      key={keyOf(request)}
+      key={key}
       id={ids.form}
       idPrefix={ids.form}
       schema={form.schema}
