@@ -144,6 +144,16 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
     options.onEvent?.(event);
   };
 
+  /**
+   * An answered or dismissed URL entry leaves the queue, but its `elicitationId` stays known: a completion that
+   * arrives later still emits `completed` (once). Not when the entry had already completed.
+   */
+  const rememberAnsweredUrl = (entry: PendingElicitation): void => {
+    if (entry.request.mode === 'url' && entry.request.elicitationId !== undefined && entry.status !== 'completed') {
+      remember(answeredUrlIds, entry.request.elicitationId);
+    }
+  };
+
   const serverIdentity = (): ServerIdentity => {
     const info = client.getServerVersion();
     const given = options.server ?? {};
@@ -195,9 +205,7 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
     if (record.wire !== undefined) {
       remember(memoryOf(record.wire.transport).answered, record.wire.requestId);
     }
-    if (record.entry.request.mode === 'url' && record.entry.request.elicitationId !== undefined) {
-      remember(answeredUrlIds, record.entry.request.elicitationId);
-    }
+    rememberAnsweredUrl(record.entry);
     const primary = primaryOf(record);
     if (primary !== undefined) {
       finishWaiter(primary);
@@ -384,6 +392,8 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
         const next: PendingElicitation = { ...candidate.entry, status: 'completed' };
         candidate.update(next);
         internals.replace(next);
+        // An earlier entry for the same id (dismissed, then surfaced again) completes with this one.
+        answeredUrlIds.delete(elicitationId);
         emit({ type: 'completed', server, elicitationId, entry: next });
         return;
       }
@@ -494,6 +504,7 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
         urlRequired.set(entry.id, item);
         internals.add(entry, (result) => {
           urlRequired.delete(entry.id);
+          rememberAnsweredUrl(item.entry);
           emit({ type: 'answered', entry: item.entry, result: normalizeResult(request, result) });
         });
         emit({ type: 'shown', entry });

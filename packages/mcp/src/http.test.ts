@@ -23,6 +23,8 @@ interface HttpSetup {
   queue: ElicitationQueue;
   kit: ReturnType<typeof attachElicitation>;
   events: ElicitationEvent[];
+  /** Resolves with the next event (from now on) that matches. */
+  nextEvent(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
 }
 
 let open: Client[] = [];
@@ -35,10 +37,27 @@ async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
   const client = new Client({ name: 'http-test-host', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
   const queue = createElicitationQueue();
   const events: ElicitationEvent[] = [];
-  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent: (event) => events.push(event) });
+  const watchers = new Set<(event: ElicitationEvent) => void>();
+  const onEvent = (event: ElicitationEvent): void => {
+    events.push(event);
+    for (const watch of watchers) {
+      watch(event);
+    }
+  };
+  const nextEvent = (match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent> =>
+    new Promise((resolve) => {
+      const watch = (event: ElicitationEvent): void => {
+        if (match(event)) {
+          watchers.delete(watch);
+          resolve(event);
+        }
+      };
+      watchers.add(watch);
+    });
+  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent });
   await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
   open.push(client);
-  return { client, queue, kit, events };
+  return { client, queue, kit, events, nextEvent };
 }
 
 const texts = (result: unknown): string[] =>
@@ -166,5 +185,25 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
     expect(queue.respond(entry.id, { action: 'accept' })).toBe(true);
     const retried = await client.callTool({ name: 'connect-storage', arguments: {} });
     expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true });
+  });
+
+  it('reports the completion once when the user dismissed the surfaced entry before "Done"', async () => {
+    const { client, queue, kit, events, nextEvent } = await connectHttp('legacy');
+    const failure: unknown = await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error);
+    const [entry] = kit.surfaceUrlRequired(failure);
+    if (entry === undefined) {
+      throw new Error('expected a surfaced URL elicitation');
+    }
+    const flowId = flowIdOf(entry);
+    expect(queue.respond(entry.id, { action: 'accept' })).toBe(true);
+    expect(queue.getSnapshot()).toEqual([]);
+    const completed = nextEvent((event) => event.type === 'completed');
+    // The server notifies on the session's standalone GET stream when "Done" is pressed.
+    expect(demo.flows.complete(flowId)).toBe(true);
+    expect(await completed).toMatchObject({ type: 'completed', elicitationId: flowId });
+    const retried = await client.callTool({ name: 'connect-storage', arguments: {} });
+    expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true, flowId });
+    expect(events.filter((event) => event.type === 'completed')).toHaveLength(1);
+    expect(queue.getSnapshot()).toEqual([]);
   });
 });
