@@ -198,6 +198,8 @@ async function checkUrl(page: Page, playground: PlaygroundPage, url: string, ver
 }
 
 test.describe('hostile text (playground)', () => {
+  // Several page loads and 5,000-character layouts per test on a shared 2-core machine.
+  test.slow();
   test('a form full of markup, links, bidi, zero-width and 5,000-character strings renders as inert text', async ({ page, playground }) => {
     const seen = await watch(page);
     await playground.open();
@@ -291,6 +293,7 @@ test.describe('hostile text (playground)', () => {
 });
 
 test.describe('hostile text (through a real server)', () => {
+  test.slow();
   test("a server whose title is markup with a bidi override: the host's dialog shows it as text", async ({ page, host }) => {
     const title = `${IMG} \u202Erevres doog\u202C ${SCRIPT}`;
     const seen = await watch(page);
