@@ -183,7 +183,10 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
     [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl],
   );
 
-  useEffect(() => {
+  // A layout effect, not a passive one: when the host unmounts the dialog right after the answer, a layout cleanup
+  // runs during the commit, before React removes the still-open modal <dialog>; a passive cleanup would run after,
+  // and in Chromium focusing the opener then lands on <body>.
+  useBrowserLayoutEffect(() => {
     const dialog = ref.current;
     if (!shown || !dialog) return undefined;
     const previous = document.activeElement;
@@ -345,6 +348,13 @@ export function ElicitationUrl(): ReactElement | null {
 
 /** Numbers the requests shown, so a new request starts from a fresh form (a new React key). */
 let generation = 0;
+const keys = new WeakMap<ParsedElicitation, number>();
+/** One form key per request object: a new request remounts the form (fresh values), a re-render does not. */
+const keyOf = (request: ParsedElicitation): number => {
+  let key = keys.get(request);
+  if (key === undefined) keys.set(request, (key = ++generation));
+  return key;
+};
 
 /**
  * Form mode: the fields, rendered by rjsf's `Form` with the kit's widgets and templates and validated by core. Defaults
@@ -359,7 +369,7 @@ export function ElicitationFields(): ReactElement | null {
   const messages = strings.issues;
   const validator = useMemo(() => createValidator(fields, messages ? { messages } : {}), [fields, messages]);
   const formContext = useMemo<ElicitationFormContext>(() => ({ strings }), [strings]);
-  const key = useMemo(() => ++generation, [request]);
+  const key = keyOf(request);
   // Validate as the user types only after a failed submit: no errors before the user has tried.
   const [triedFor, setTriedFor] = useState<ParsedElicitation | null>(null);
   if (request.mode !== 'form' || blocked) return null;
