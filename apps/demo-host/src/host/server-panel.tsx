@@ -207,7 +207,16 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
                 )}
               </div>
               <div className="actions">
-                <button type="button" className="primary" onClick={() => void execute()} disabled={running}>
+                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body>, and focus could
+                    never come back to Run after the dialog closes. Activation is ignored while running. */}
+                <button
+                  type="button"
+                  className="primary"
+                  aria-disabled={running}
+                  onClick={() => {
+                    if (!running) void execute();
+                  }}
+                >
                   Run
                 </button>
                 {running && (
