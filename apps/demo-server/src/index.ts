@@ -124,6 +124,21 @@ function checkOrigin(origin: string | undefined): string | null | false {
   }
 }
 
+/**
+ * The connect page's own "Done" form POST from a browser that sends `Origin: null` (a page served with
+ * `Referrer-Policy: no-referrer`, or a cached copy of one). Allowed only for `POST /connect/<id>/done` and only
+ * when the browser itself vouches for it with `Sec-Fetch-Site: same-origin` (a header pages cannot set); `/mcp`
+ * keeps refusing `Origin: null`.
+ */
+function isOwnDoneForm(req: IncomingMessage, path: string): boolean {
+  return (
+    req.method === 'POST' &&
+    req.headers.origin === 'null' &&
+    req.headers['sec-fetch-site'] === 'same-origin' &&
+    /^\/connect\/[0-9a-f-]{36}\/done$/.test(path)
+  );
+}
+
 function forbidden(res: ServerResponse, message: string): void {
   res.writeHead(403, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
@@ -293,7 +308,8 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
         forbidden(res, `Invalid Host: ${req.headers.host ?? '(none)'}`);
         return;
       }
-      const origin = checkOrigin(req.headers.origin);
+      const path = new URL(req.url ?? '/', 'http://loopback').pathname;
+      const origin = isOwnDoneForm(req, path) ? null : checkOrigin(req.headers.origin);
       if (origin === false) {
         forbidden(res, `Invalid Origin: ${req.headers.origin ?? ''}`);
         return;
@@ -306,7 +322,6 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
         res.end();
         return;
       }
-      const path = new URL(req.url ?? '/', 'http://loopback').pathname;
       if (path === '/mcp') {
         await mcp(req as Parameters<typeof mcp>[0], res);
         return;
@@ -403,6 +418,7 @@ const connectPageHeaders = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
+  // `same-origin`, not `no-referrer`: with no-referrer, browsers send `Origin: null` on the page's own form POST.
+  'Referrer-Policy': 'same-origin',
   'Cache-Control': 'no-store',
 };

@@ -403,6 +403,35 @@ describe('HTTP policy', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('still refuses Origin null on /mcp when the request claims Sec-Fetch-Site: same-origin', async () => {
+    const response = await fetch(demo.url, {
+      method: 'POST',
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("accepts the connect page's own Done form POST that a browser sends with Origin null", async () => {
+    const flow = demo.flows.create('origin-null-test');
+    const page = await fetch(new URL(`/connect/${flow.id}`, demo.url));
+    // The page keeps the real origin on its own POST (no-referrer would make browsers send Origin: null).
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
+    await page.body?.cancel();
+    const done = new URL(`/connect/${flow.id}/done`, demo.url);
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const crossSite = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    const bare = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null' } });
+    expect(bare.status).toBe(403);
+    expect(flow.completed).toBe(false);
+    const own = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await own.text()).toContain('data-testid="connect-completed"');
+    expect(flow.completed).toBe(true);
+  });
+
   it.each(['evil.example', 'evil.example:80', '127.0.0.1.nip.io'])('refuses Host %s with 403 (DNS rebinding)', async (host) => {
     expect(await statusWithHost(host)).toBe(403);
   });
