@@ -1,5 +1,5 @@
 // Keyboard only, no mouse: connect, pick the tool, run it, fill the dialog and submit; Tab never leaves the modal
-// dialog for the page behind. Focus moves with Tab; buttons are pressed with Enter or Space; a select is changed with
+// dialog for the page behind; closing the dialog returns focus to the control that opened it. Focus moves with Tab; buttons are pressed with Enter or Space; a select is changed with
 // the arrow keys.
 import type { Locator, Page } from '@playwright/test';
 import { ERAS } from '../support/env.js';
@@ -17,7 +17,7 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
 }
 
 for (const era of ERAS) {
-  test(`keyboard-only export: open, fill, submit (${era} era)`, async ({ page, host, traffic }) => {
+  test(`keyboard-only export: open, fill, submit, focus returns (${era} era)`, async ({ page, host, traffic }) => {
     await host.open({ era });
     await tabTo(page, host.connectButton);
     await page.keyboard.press('Enter');
@@ -50,7 +50,10 @@ for (const era of ERAS) {
     await page.keyboard.press('Enter');
 
     await dialog.expectClosed();
+    // Focus returns to the control that opened the dialog (Run stays focusable while the call runs).
+    await expect(host.runButton).toBeFocused();
     await host.expectResult('"format":"json","maxRows":25,"includeHeaders":false,"rows":25');
+    await expect(host.runButton).toBeFocused();
     expect(traffic.elicitationAnswers()).toEqual([
       { action: 'accept', content: { format: 'json', maxRows: 25, includeHeaders: false } },
     ]);
@@ -82,6 +85,24 @@ for (const era of ERAS) {
     await page.keyboard.press('Escape');
     await host.dialog.expectClosed();
     await host.expectResult('"status":"cancelled"');
+    await expect(host.runButton).toBeFocused();
     expect(traffic.elicitationAnswers()).toEqual([{ action: 'cancel' }]);
   });
 }
+
+test('closing the dialog returns focus to the control that opened it (gallery, keyboard only)', async ({ page, gallery }) => {
+  await gallery.open('form-03-number-and-integer');
+  await page.keyboard.press('Escape');
+  await gallery.dialog.expectClosed();
+  const again = page.getByRole('button', { name: 'Show the dialog again' });
+  await tabTo(page, again);
+  await page.keyboard.press('Enter');
+  await gallery.dialog.expectOpen();
+  // Focus moved into the dialog, onto its first field.
+  await expect(gallery.dialog.field('CPU threshold (%)')).toBeFocused();
+  await tabTo(page, gallery.dialog.declineButton, 10);
+  await page.keyboard.press('Space');
+  await gallery.dialog.expectClosed();
+  await expect(again).toBeFocused();
+  await expect(page.getByLabel('ElicitResult')).toContainText('"action": "decline"');
+});
