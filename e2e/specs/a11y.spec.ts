@@ -4,6 +4,20 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { expect, test } from '../support/test.js';
 
+/** A form that asks for a secret-looking field (the kit warns; it does not block by default). */
+const SECRET_FORM = {
+  mode: 'form',
+  message: 'The weather service needs credentials.',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      account: { type: 'string', title: 'Account name' },
+      apiKey: { type: 'string', title: 'API key', description: 'From your provider dashboard.' },
+    },
+    required: ['apiKey'],
+  },
+};
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`dialog accessibility (${colorScheme} theme)`, () => {
     test.use({ colorScheme });
@@ -39,6 +53,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(gallery.dialog.openButton).toHaveText('Open mcp.calendar.example');
       await expectNoAxeViolations(page, testInfo, `url-${colorScheme}`);
       await saveScreenshot(dialog, `dialog-url-${colorScheme}`);
+    });
+
+    test('warning state: a secret-looking field has no axe violations', async ({ page, playground }, testInfo) => {
+      await playground.open();
+      await playground.paste(SECRET_FORM);
+      await page.getByRole('button', { name: 'Show dialog' }).click();
+      const dialog = await playground.dialog.expectOpen();
+      await expect(dialog.getByRole('listitem').filter({ hasText: 'looks like a secret' })).toContainText('“API key”');
+      await expectNoAxeViolations(page, testInfo, `warning-${colorScheme}`);
+      await saveScreenshot(dialog, `dialog-warning-${colorScheme}`);
     });
   });
 }

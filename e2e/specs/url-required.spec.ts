@@ -29,11 +29,11 @@ test('legacy era: -32042 surfaces a URL consent dialog, and Retry succeeds after
   expect(popup.url()).toBe(url);
   await host.dialog.expectClosed();
 
-  // The connect page's own "Done" form POST is refused by the demo server today (Origin: null, see url-mode.spec.ts);
-  // post the same empty form from outside the browser.
-  await expect(popup.getByTestId('connect-done')).toBeVisible();
-  expect((await popup.request.post(`${url}/done`)).status()).toBe(200);
+  await popup.getByTestId('connect-done').click();
+  await expect(popup.getByTestId('connect-completed')).toBeVisible();
   await popup.close();
+  // The server's notifications/elicitation/complete reached the kit.
+  await expect(host.logOutcomes('completed')).toHaveCount(1, { timeout: 15_000 });
 
   await retry.click();
   await host.expectResult('"status":"completed","connected":true');
