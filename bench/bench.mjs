@@ -43,9 +43,14 @@ async function section(name, title, fn) {
   }
 }
 
+/** The commit measured, marked `+dirty` when the kit's sources differ from it (a shared tree: others may be mid-edit). */
 function commit() {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages', 'apps/demo-server', 'bench'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .some((line) => line.trim() !== '' && !/ bench\/(results\.json|RESULTS\.md)$/.test(line));
+    return dirty ? `${head}+dirty` : head;
   } catch {
     return undefined;
   }

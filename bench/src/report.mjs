@@ -152,7 +152,7 @@ export function renderMarkdown(results) {
     ...rows.map(line),
     '',
     `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
-      `${env.commit ? `, commit ${env.commit}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
+      `${env.commit ? `, commit ${env.commit}${env.commit.endsWith('+dirty') ? ' (uncommitted edits in the kit\'s sources at the time)' : ''}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
       `${Number.isFinite(env.loadBefore) ? `; load average ${sig(env.loadBefore, 2)} before, ${sig(env.loadAfter, 2)} after (shared machine: compare the ratios)` : ''}.`,
     '',
     'How each row is measured:',
