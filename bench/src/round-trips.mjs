@@ -8,6 +8,11 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { performance } from 'node:perf_hooks';
 import { median, percentile } from './stats.mjs';
 
+// The package scripts pass --disable-warning=MaxListenersExceededWarning: after ~1,500 calls on one client, Node warns
+// about abort listeners on one AbortSignal. They are undici's: every fetch the SDK's StreamableHTTPClientTransport
+// makes adds a listener to the transport's long-lived signal, removed only when the Request is garbage-collected
+// (traced to @modelcontextprotocol/core-internal shared/transport.ts → undici `new Request`), not the kit's.
+
 /** The tool that elicits (the guide's export_options form) and its arguments. */
 export const ELICITING_TOOL = { name: 'export-data', arguments: {} };
 
