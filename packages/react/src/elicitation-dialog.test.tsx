@@ -684,3 +684,27 @@ describe('given a host that previews the answer (onValuesChange)', () => {
     expect(onRespond).not.toHaveBeenCalled();
   });
 });
+
+describe('given a URL request where the host confirms completion (confirmUrlDone)', () => {
+  it("opens the page without answering, then answers accept once on I'm done", async () => {
+    const onOpenUrl = vi.fn();
+    const request = urlRequest(paramsOf('url-01-api-key-entry.json'));
+    const { user, onRespond } = renderDialog({ request, onOpenUrl, confirmUrlDone: true });
+    await user.click(screen.getByRole('button', { name: 'Open mcp.weather.example' }));
+    expect(onOpenUrl).toHaveBeenCalledExactlyOnceWith(request.link.href);
+    expect(onRespond).not.toHaveBeenCalled();
+    expect(screen.getByRole('status').textContent).toMatch(/new tab/);
+    const done = screen.getByRole('button', { name: "I'm done" });
+    expect(document.activeElement).toBe(done);
+    await user.dblClick(done);
+    expect(onRespond.mock.calls).toEqual([[{ action: 'accept' }]]);
+  });
+
+  it('still lets the user decline after opening the page', async () => {
+    const request = urlRequest(paramsOf('url-01-api-key-entry.json'));
+    const { user, onRespond } = renderDialog({ request, onOpenUrl: vi.fn(), confirmUrlDone: true });
+    await user.click(screen.getByRole('button', { name: 'Open mcp.weather.example' }));
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(onRespond.mock.calls).toEqual([[{ action: 'decline' }]]);
+  });
+});

@@ -63,6 +63,14 @@ export interface ElicitationRootProps {
    */
   onOpenUrl?: (href: string) => void;
   /**
+   * URL mode: after "Open", keep the dialog and answer `accept` only when the user says they have finished.
+   * Use it where accepting makes the client go on at once — the 2026-07-28 era, where the SDK retries the call as
+   * soon as the answer is given (the server would find the step unfinished and ask again). In 2025 revisions
+   * `accept` means only "agreed to open" and completion arrives separately, so the default answers on "Open".
+   * @default false
+   */
+  confirmUrlDone?: boolean;
+  /**
    * Called with the form's values after each edit (form mode), e.g. to preview `toContent(fields, values)` live.
    * Not an answer: only `onRespond` answers.
    */
@@ -89,8 +97,10 @@ export interface ElicitationDialogContext {
   answered: boolean;
   /** Answers, once: later calls for the same request do nothing. */
   respond: (result: ElicitResult) => void;
-  /** URL mode: opens the URL (if allowed) and answers `accept`, once. */
+  /** URL mode: opens the URL (if allowed) and answers `accept`, once (with `confirmUrlDone`, only opens it). */
   openUrl: () => void;
+  /** URL mode with `confirmUrlDone`: whether the page was opened and the dialog waits for "I'm done". */
+  opened: boolean;
 }
 
 interface InternalContext extends ElicitationDialogContext {
@@ -119,6 +129,7 @@ export const useElicitationDialog: () => ElicitationDialogContext = useParts;
 const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 const NO_FIELDS: FieldDescriptor[] = [];
+const focusOnMount = (element: HTMLElement | null): void => element?.focus();
 const openInNewTab = (href: string): void => {
   window.open(href, '_blank', 'noopener,noreferrer');
 };
@@ -141,6 +152,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
   });
   const [answeredFor, setAnsweredFor] = useState<ParsedElicitation | null>(null);
   const [described, describe] = useState(false);
+  const [openedFor, setOpenedFor] = useState<ParsedElicitation | null>(null);
+  const opened = openedFor === request;
   const answered = answeredFor === request;
   const shown = open && !answered;
   const strings = useMemo(() => ({ ...defaultStrings, ...props.strings }), [props.strings]);
@@ -150,10 +163,9 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
   );
 
   const answer = useCallback(
-    (result: ElicitResult, before?: () => void) => {
+    (result: ElicitResult) => {
       if (answeredRef.current === request) return;
       answeredRef.current = request;
-      before?.();
       setAnsweredFor(request);
       onRespond(result);
     },
@@ -170,17 +182,20 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
       sensitive,
       blocked: blockSensitive && sensitive.length > 0,
       answered,
-      respond: (result: ElicitResult) => answer(result),
+      respond: answer,
       openUrl: () => {
-        if (request.mode === 'url' && request.link.canOpen) {
-          const { href } = request.link;
-          answer({ action: 'accept' }, () => (onOpenUrl ?? openInNewTab)(href));
+        // Once per request: opening answers `accept`, or (confirmUrlDone) waits for "I'm done".
+        if (request.mode === 'url' && request.link.canOpen && answeredRef.current !== request) {
+          (onOpenUrl ?? openInNewTab)(request.link.href);
+          if (props.confirmUrlDone) setOpenedFor(request);
+          else answer({ action: 'accept' });
         }
       },
+      opened,
       describe,
       changed: (values: FormValues) => latest.current.onValuesChange?.(values),
     }),
-    [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl],
+    [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl, props.confirmUrlDone, opened],
   );
 
   // A layout effect, not a passive one: when the host unmounts the dialog right after the answer, a layout cleanup
@@ -329,7 +344,7 @@ export const splitHost = (href: string, host: string): [string, string, string] 
 
 /** URL mode: the full URL as left-to-right text with the host highlighted (never a link, never fetched). */
 export function ElicitationUrl(): ReactElement | null {
-  const { request, strings } = useParts();
+  const { request, strings, opened } = useParts();
   if (request.mode !== 'url') return null;
   const { href, host, canOpen } = request.link;
   const [before, highlighted, after] = splitHost(href, host);
@@ -342,6 +357,9 @@ export function ElicitationUrl(): ReactElement | null {
         {revealInvisible(after)}
       </code>
       {!canOpen && <p {...part('blocked')}>{strings.urlBlocked}</p>}
+      {opened && (
+        <output {...part('opened')}>{strings.urlOpened}</output>
+      )}
     </div>
   );
 }
@@ -409,9 +427,11 @@ export function ElicitationFields(): ReactElement | null {
  * mode when the URL may be opened (opens a new tab and answers `accept`, since accepting means agreeing to open it).
  */
 export function ElicitationActions(): ReactElement {
-  const { request, strings, ids, blocked, answered, respond, openUrl } = useParts();
+  const { request, strings, ids, blocked, answered, respond, openUrl, opened } = useParts();
   const button = (action: string, label: string, onClick?: () => void): ReactElement => (
     <button
+      // After "Open" (confirmUrlDone), "I'm done" takes focus when it appears: the user needs it on return.
+      ref={action === 'done' ? focusOnMount : undefined}
       {...part('action')}
       data-action={action}
       type={onClick ? 'button' : 'submit'}
@@ -428,7 +448,9 @@ export function ElicitationActions(): ReactElement {
       {button('decline', strings.decline, () => respond({ action: 'decline' }))}
       {request.mode === 'form'
         ? !blocked && button('accept', strings.accept)
-        : request.link.canOpen && button('open', strings.open(revealInvisible(request.link.host)), openUrl)}
+        : opened
+          ? button('done', strings.urlDone, () => respond({ action: 'accept' }))
+          : request.link.canOpen && button('open', strings.open(revealInvisible(request.link.host)), openUrl)}
     </div>
   );
 }

@@ -27,6 +27,10 @@ export interface ElicitationStrings {
   urlIntro: string;
   /** URL mode: shown instead of the open button when the kit will not open the URL. */
   urlBlocked: string;
+  /** URL mode with `confirmUrlDone`: shown after the page was opened. */
+  urlOpened: string;
+  /** URL mode with `confirmUrlDone`: answers `accept` once the user has finished on the page. */
+  urlDone: string;
   /** URL mode: one line per warning from core's `analyzeUrl` (defaults to core's English message). */
   urlWarning: (warning: UrlWarning) => string;
   /** Form mode: the fields (by label) that look like they ask for a secret. */
@@ -57,6 +61,8 @@ export const defaultStrings: ElicitationStrings = {
   open: (host) => `Open ${host}`,
   urlIntro: 'It asks you to open this page in a new tab:',
   urlBlocked: 'This link cannot be opened safely.',
+  urlOpened: 'Opened in a new tab.',
+  urlDone: "I'm done",
   urlWarning: (warning) => warning.message,
   sensitive: (labels) =>
     `${list(labels)} ${labels.length === 1 ? 'looks' : 'look'} like a secret. Servers must not ask for passwords, keys or card numbers in a form; do not enter them here.`,
