@@ -37,6 +37,9 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
       request={current.request}
       server={server}
       pendingCount={pending.length - 1}
+      // 2026-07-28: accepting a URL request makes the SDK retry the call at once, so answer only when the user is
+      // done on the page (the spec notes' kit policy); 2025: accept means "agreed to open", completion comes apart.
+      confirmUrlDone={current.era === 'modern'}
       onRespond={(result) => {
         queue.respond(current.id, result);
       }}
