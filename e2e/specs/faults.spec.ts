@@ -177,6 +177,11 @@ for (const era of ERAS) {
         await expect(dialog).toContainText('this question is withdrawn after a moment');
         // Nobody answers: the dialog closes by itself when the cancellation arrives, and nothing is sent.
         await expect(host.dialog.root).toHaveCount(0, { timeout: TIMEOUTS.tool });
+        // The user is told why the dialog went away, not only the protocol log.
+        const notice = page.getByRole('status').filter({ hasText: 'withdrew its question' });
+        await expect(notice).toContainText('Nothing was sent.');
+        await notice.getByRole('button', { name: 'Dismiss' }).click();
+        await expect(notice).toHaveCount(0);
         await expect(logEntries(page, 'cancelled')).toContainText('(aborted)');
         await host.expectResult('"status":"withdrawn"');
         await expect(host.result).toContainText('The server withdrew its question after 4000 ms. Nothing was done.');
@@ -332,7 +337,7 @@ for (const era of ERAS) {
             await expect(pending).toHaveText(`${remaining} more ${remaining === 1 ? 'request' : 'requests'} waiting`);
           }
           const heading = host.dialog.root.getByRole('heading', { level: 2 });
-          if (/^Second server/.test((await heading.textContent()) ?? '')) {
+          if (((await heading.textContent()) ?? '').startsWith('Second server')) {
             await host.dialog.field(/^Format/).selectOption('csv');
             await host.dialog.field(/^Max rows/).fill('2');
             await host.dialog.accept();

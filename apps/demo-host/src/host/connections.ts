@@ -76,6 +76,11 @@ export interface LogEntry {
   /** For elicitation lines, a stable code of what happened (also the `data-outcome` attribute in the log). */
   outcome?: 'shown' | 'accept' | 'decline' | 'cancel' | 'rejected' | 'cancelled' | 'completed';
   text: string;
+  /**
+   * For a question that ended without the user (withdrawn by the server, lost with the connection, refused by the
+   * kit), what to tell the user — the host shows it beside the dialog, not only in the log.
+   */
+  notice?: string;
 }
 
 /** Options of {@link ConnectionStore.callTool}. */
@@ -139,7 +144,7 @@ export function describeError(error: unknown): string {
 }
 
 /** The log line for one kit event: what was asked, and how it ended. */
-export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' | 'text' | 'outcome'> {
+export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' | 'text' | 'outcome' | 'notice'> {
   switch (event.type) {
     case 'shown': {
       const { request } = event.entry;
@@ -159,10 +164,24 @@ export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' |
         label: 'rejected as invalid',
         outcome: 'rejected',
         text: `${event.error.code} ${event.error.message}${where}${reason}`,
+        notice: `${event.server.name} sent a request this host refused (nothing was shown): ${event.error.message}`,
       };
     }
-    case 'cancelled':
-      return { label: 'cancelled', outcome: 'cancelled', text: `${event.entry.request.message} (${event.reason})` };
+    case 'cancelled': {
+      const { server, request } = event.entry;
+      const why =
+        event.reason === 'aborted'
+          ? `${server.name} withdrew its question`
+          : event.reason === 'connection-closed'
+            ? `The connection to ${server.name} closed, so its question was cancelled`
+            : `The question from ${server.name} was cancelled`;
+      return {
+        label: 'cancelled',
+        outcome: 'cancelled',
+        text: `${request.message} (${event.reason})`,
+        notice: `${why}: "${request.message}". Nothing was sent.`,
+      };
+    }
     case 'completed':
       return { label: 'completed', outcome: 'completed', text: `URL elicitation ${event.elicitationId} completed` };
     default:

@@ -1,11 +1,32 @@
 import type { ElicitationQueue } from '@elicitation-kit/mcp';
 import { ElicitationDialog, useElicitationQueue } from '@elicitation-kit/react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ConnectionStore } from './connections.js';
 
 /**
+ * Tells the user about the latest question that ended without them — withdrawn by the server, lost with the
+ * connection, refused by the kit — until they dismiss it. The dialog closing by itself must never be the only sign.
+ */
+function ElicitationNotice({ store }: { store: ConnectionStore }) {
+  const log = useSyncExternalStore(store.subscribeLog, store.getLog);
+  const [dismissed, setDismissed] = useState(0);
+  const latest = log.findLast((entry) => entry.notice !== undefined);
+  if (latest === undefined || latest.id <= dismissed) {
+    return null;
+  }
+  return (
+    <output className="elicitation-notice" data-outcome={latest.outcome}>
+      <span>{latest.notice}</span>
+      <button type="button" onClick={() => setDismissed(latest.id)}>
+        Dismiss
+      </button>
+    </output>
+  );
+}
+
+/**
  * Shows the elicitations of every server, one at a time, oldest first. Entries the server cancelled leave the queue
- * by themselves (the kit aborts them), so the next one opens.
+ * by themselves (the kit aborts them), so the next one opens; a notice says what happened.
  */
 export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; store: ConnectionStore }) {
   const entries = useElicitationQueue(queue);
@@ -20,8 +41,9 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
       }
     }
   }, [entries, queue]);
+  const notice = <ElicitationNotice store={store} />;
   if (current === undefined) {
-    return null;
+    return notice;
   }
   const connection = servers.find((server) => server.id === current.server.id);
   const title = current.server.title ?? connection?.title;
@@ -32,7 +54,9 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
     ...(url !== undefined ? { url } : {}),
   };
   return (
-    <ElicitationDialog
+    <>
+      {notice}
+      <ElicitationDialog
       key={current.id}
       request={current.request}
       server={server}
@@ -43,6 +67,7 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
       onRespond={(result) => {
         queue.respond(current.id, result);
       }}
-    />
+      />
+    </>
   );
 }

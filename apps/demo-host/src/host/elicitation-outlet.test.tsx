@@ -1,0 +1,49 @@
+import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeEvent, type ConnectionStore, type LogEntry } from './connections.js';
+import { ElicitationOutlet } from './elicitation-outlet.js';
+
+afterEach(cleanup);
+
+/** A store with a fixed log (the notice reads only the log). */
+const NO_SERVERS: readonly never[] = [];
+function storeWith(log: readonly LogEntry[]): ConnectionStore {
+  return {
+    subscribe: () => () => undefined,
+    getSnapshot: () => NO_SERVERS,
+    subscribeLog: () => () => undefined,
+    getLog: () => log,
+  } as unknown as ConnectionStore;
+}
+
+const entry = {
+  id: 'e1',
+  server: { id: 's1', name: 'Acme' },
+  era: 'legacy',
+  request: { mode: 'form', message: 'Export how?', fields: [], requestedSchema: { type: 'object', properties: {} }, warnings: [] },
+} as const;
+
+const line = (id: number, notice?: string): LogEntry => ({
+  id, at: 0, server: 'Acme', kind: 'elicitation', label: 'cancelled', outcome: 'cancelled', text: '',
+  ...(notice !== undefined ? { notice } : {}),
+});
+
+describe('what the user is told when a question ends without them', () => {
+  it('says the server withdrew its question, or that the connection closed, and that nothing was sent', () => {
+    const aborted = describeEvent({ type: 'cancelled', entry, reason: 'aborted' } as never);
+    expect(aborted.notice).toBe('Acme withdrew its question: "Export how?". Nothing was sent.');
+    const closed = describeEvent({ type: 'cancelled', entry, reason: 'connection-closed' } as never);
+    expect(closed.notice).toMatch(/^The connection to Acme closed, so its question was cancelled/);
+  });
+
+  it('shows the latest notice beside the dialog until dismissed', async () => {
+    const user = userEvent.setup();
+    render(<ElicitationOutlet queue={createElicitationQueue()} store={storeWith([line(1, 'older'), line(2, 'Acme withdrew its question.'), line(3)])} />);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Acme withdrew its question.');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
