@@ -36,7 +36,7 @@ export async function measure(entry) {
     target: 'es2022',
     write: false,
     external,
-    conditions: ['source'],
+    conditions: ['@elicitation-kit/source'],
     jsx: 'automatic',
     loader: { '.css': 'empty' },
     logLevel: 'silent',

@@ -25,7 +25,7 @@ function relayPlugin(): Plugin {
 export default defineConfig({
   plugins: [react(), relayPlugin()],
   // Workspace packages resolve to their TypeScript sources: no build step for the kit.
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  resolve: { conditions: ['@elicitation-kit/source', 'module', 'browser', 'development|production'] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true, fs: { allow: ['../..'] } },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // One chunk on purpose: every page shows the dialog, so rjsf and the SDK are needed everywhere anyway.

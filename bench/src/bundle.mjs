@@ -27,7 +27,7 @@ export async function measureSource(contents) {
     target: 'es2022',
     write: false,
     external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
-    conditions: ['source'],
+    conditions: ['@elicitation-kit/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     loader: { '.css': 'empty' },

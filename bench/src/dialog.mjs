@@ -36,7 +36,7 @@ async function buildPage(extra = {}) {
     platform: 'browser',
     target: 'es2022',
     minify: true,
-    conditions: ['source'],
+    conditions: ['@elicitation-kit/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     loader: { '.css': 'empty', '.json': 'json' },

@@ -50,7 +50,7 @@ class FaultServer {
 
   /** Starts `apps/demo-server` (its start script) on `port` (0 = any) and waits for its URL. */
   static async start(title: string, port = 0): Promise<FaultServer> {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       env: { ...process.env, PORT: String(port), DEMO_DEBUG: '1', DEMO_RESUMABLE: '1', DEMO_SERVER_TITLE: title },
       stdio: ['ignore', 'pipe', 'ignore'],

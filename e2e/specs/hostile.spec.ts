@@ -299,7 +299,7 @@ test.describe('hostile text (through a real server)', () => {
   test("a server whose title is markup with a bidi override: the host's dialog shows it as text", async ({ page, host }) => {
     const title = `${IMG} \u202Erevres doog\u202C ${SCRIPT}`;
     const seen = await watch(page);
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: fileURLToPath(new URL('../../apps/demo-server/', import.meta.url)),
       env: { ...process.env, PORT: '0', DEMO_SERVER_TITLE: title },
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('main.ts', () => {
   it('serves /mcp on the PORT it is given and exits cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: { ...process.env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
