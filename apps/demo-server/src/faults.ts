@@ -9,6 +9,8 @@ import * as z from 'zod';
 import { exportOrders } from './dataset.js';
 import type { AnswerLedger } from './ledger.js';
 import type { DemoEra, DemoLogger } from './log.js';
+// The guide's export form, the same one `export-data` asks (re-used by `slow-export`, `cancel-midway`, `replay-check`).
+import { EXPORT_SCHEMA } from './tools.js';
 
 /** Stable names of the fault tools, in listing order (after the demo tools). */
 export const FAULT_TOOL_NAMES = ['slow-export', 'cancel-midway', 'flood', 'replay-check'] as const;
@@ -32,16 +34,6 @@ export interface FaultEnvironment {
   replayLastElicitation?: () => Promise<boolean>;
 }
 
-/** The export form of `export-data` (the guide's example), re-used by `slow-export` and `cancel-midway`. */
-const EXPORT_FORM: ElicitRequestedSchema = {
-  type: 'object',
-  properties: {
-    format: { type: 'string', title: 'Format', description: 'File format of the export', enum: ['csv', 'json'] },
-    maxRows: { type: 'integer', title: 'Max rows', minimum: 1, maximum: 10000, default: 1000 },
-    includeHeaders: { type: 'boolean', title: 'Include headers', default: true },
-  },
-  required: ['format', 'maxRows'],
-};
 
 const NOTE_FORM = (index: number, count: number): ElicitRequestedSchema => ({
   type: 'object',
@@ -122,7 +114,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         message: answer.action === 'decline' ? 'Export not started: you declined.' : 'Export cancelled: the dialog was dismissed.',
       });
     }
-    const checked = validateContent(EXPORT_FORM, answer.content ?? {});
+    const checked = validateContent(EXPORT_SCHEMA, answer.content ?? {});
     if (!checked.ok) {
       log({ tool, era, action: 'accept', validation: 'failed' });
       return summaryResult({ status: 'invalid', ...extra }, ['Invalid answer, nothing was done.'], true);
@@ -169,12 +161,12 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       log({ tool: 'slow-export', era, action: 'input-requested' });
       if (era === 'legacy') {
         const answer = await ctx.mcpReq.elicitInput(
-          { mode: 'form', message, requestedSchema: EXPORT_FORM },
+          { mode: 'form', message, requestedSchema: EXPORT_SCHEMA },
           { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: 600_000 },
         );
         return exportOutcome('slow-export', answer, { seconds });
       }
-      return modernRound('slow-export', { export_options: { mode: 'form', message, requestedSchema: EXPORT_FORM } });
+      return modernRound('slow-export', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } });
     },
   );
 
@@ -205,7 +197,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         const timer = setTimeout(() => withdraw.abort(new Error('The server withdrew its question.')), afterMs);
         try {
           const answer = await ctx.mcpReq.elicitInput(
-            { mode: 'form', message, requestedSchema: EXPORT_FORM },
+            { mode: 'form', message, requestedSchema: EXPORT_SCHEMA },
             { relatedRequestId: ctx.mcpReq.id, signal: AbortSignal.any([ctx.mcpReq.signal, withdraw.signal]), timeout: 600_000 },
           );
           return exportOutcome('cancel-midway', answer, { afterMs });
@@ -221,7 +213,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const view = inputResponse(ctx.mcpReq.inputResponses, 'export_options');
       if (view.kind !== 'elicit') {
         log({ tool: 'cancel-midway', era, action: 'input-requested', detail: { afterMs } });
-        return modernRound('cancel-midway', { export_options: { mode: 'form', message, requestedSchema: EXPORT_FORM } }, Date.now() + afterMs);
+        return modernRound('cancel-midway', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } }, Date.now() + afterMs);
       }
       const round = takeRound(ctx, 'cancel-midway');
       if (round === undefined) {
@@ -304,7 +296,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const replay = env.replayLastElicitation;
       log({ tool: 'replay-check', era, action: 'input-requested', detail: { when } });
       const asking = ctx.mcpReq.elicitInput(
-        { mode: 'form', message: 'Replay check: answer once (the server sends this request twice).', requestedSchema: EXPORT_FORM },
+        { mode: 'form', message: 'Replay check: answer once (the server sends this request twice).', requestedSchema: EXPORT_SCHEMA },
         { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: 600_000 },
       );
       let replayed = false;
