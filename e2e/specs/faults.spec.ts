@@ -272,7 +272,9 @@ for (const era of ERAS) {
         await host.expectResult('Stopped by the user.');
       }
       const report = await expectAtMostOneAnswerEach(fault);
-      expect(report.total).toBe(0);
+      // Modern: the retry never left the browser. Legacy: the response POST usually dies with the network, but it can
+      // reach the server before the cut takes effect; either way it is never sent twice.
+      expect(report.total).toBeLessThanOrEqual(era === 'modern' ? 0 : 1);
     });
 
     test('100 pending elicitations from one server: the limit applies with a clear message', async ({ page, host, fault }) => {
