@@ -265,7 +265,8 @@ for (const era of ERAS) {
         await page.unrouteAll({ behavior: 'ignoreErrors' });
       } else {
         // The JSON-RPC response could not be POSTed; the tools/call stays open (the SDK does not retry a response).
-        // Gap (reported to the host): nothing tells the user; the Stop button ends the call.
+        // The host tells the user the contact was lost while a call ran; the Stop button ends the call.
+        await expect(page.getByRole('status').filter({ hasText: 'Lost contact with' })).toContainText('press Stop');
         await page.unrouteAll({ behavior: 'ignoreErrors' });
         await expect(host.result).toContainText('Waiting for the server');
         await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -108,6 +108,8 @@ interface Live {
   /** Absent when the client declared no elicitation capability. */
   attachment: ElicitationAttachment | undefined;
   closing: boolean;
+  /** Tool calls in flight: a transport error then may have cost an answer, and the user must be told. */
+  calls: number;
 }
 
 /** How long a tool call may wait (the user may take a while to answer an elicitation). */
@@ -291,8 +293,27 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
               },
             })
           : undefined;
-      const state: Live = { client, attachment, closing: false };
+      const state: Live = { client, attachment, closing: false, calls: 0 };
       live.set(id, state);
+      // A transport error while a call runs (e.g. the network was down when the user answered a 2025 server: the
+      // SDK does not resend a response) would otherwise leave only "Waiting for the server…". Idle errors (a
+      // background stream reconnecting) are logged without a notice.
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener
+      client.onerror = (error) => {
+        if (state.closing) return;
+        const text = describeError(error);
+        append({
+          server: nameOf(id),
+          kind: 'error',
+          label: 'transport',
+          text,
+          ...(state.calls > 0
+            ? {
+                notice: `Lost contact with ${nameOf(id)} (${text}). An answer you just gave may not have arrived: press Stop and run the tool again.`,
+              }
+            : {}),
+        });
+      };
       // The SDK's Protocol exposes close as a callback property only (no addEventListener).
       // oxlint-disable-next-line unicorn/prefer-add-event-listener
       client.onclose = () => {
@@ -366,6 +387,7 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
         throw new Error('This server is not connected.');
       }
       append({ server: nameOf(id), kind: 'tool', label: 'call', text: `${name} ${JSON.stringify(args)}` });
+      state.calls += 1;
       try {
         const result = await state.client.callTool(
           { name, arguments: args },
@@ -386,6 +408,8 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
       } catch (error) {
         append({ server: nameOf(id), kind: 'error', label: 'call failed', text: `${name}: ${describeError(error)}` });
         throw error;
+      } finally {
+        state.calls -= 1;
       }
     },
 
