@@ -337,7 +337,11 @@ export interface MultiSelectField extends FieldBase {
   default?: string[];
 }
 
-/** Everything a renderer needs to show one property. `default` is present only when it is valid for the field. */
+/**
+ * Everything a renderer needs to show one property. `default` is present only when it is valid for the field.
+ * Treat descriptors as immutable: validation compiles a field's rules once per descriptor object, so a changed field
+ * must be a new object (`{ ...field, maxLength: 10 }`), not an edited one.
+ */
 export type FieldDescriptor = TextField | NumberField | CheckboxField | SelectField | MultiSelectField;
 
 /**

@@ -72,6 +72,18 @@ describe('validateValues', () => {
     expect(issues[0]!.message).toBe(message);
   });
 
+  it('compiles rules per descriptor object: a changed copy of a field is judged by its own rules', () => {
+    const name = fields.find((field) => field.name === 'name')!;
+    expect(validateValues([name], { name: 'Ada' })).toEqual([]);
+    const stricter = { ...name, maxLength: 2 };
+    expect(codes(validateValues([stricter], { name: 'Ada' }))).toEqual(['name:maxLength']);
+    const optional = { ...fields.find((field) => field.name === 'format')!, required: false, options: [{ value: 'xml', label: 'XML' }] };
+    expect(codes(validateValues([optional], { format: 'csv' }))).toEqual(['format:option']);
+    expect(validateValues([optional], {})).toEqual([]);
+    // The original descriptors keep theirs.
+    expect(codes(validateValues(fields, { name: 'Ada', format: 'xml' }))).toEqual(['format:option', 'maxRows:required', 'tags:minItems']);
+  });
+
   it('accepts typed numbers, local date-times and an optional multi-select left empty', () => {
     expect(validateValues(fields, { format: 'csv', maxRows: ' 12 ', ratio: '.5', at: '2025-12-01T09:30', tags: ['a'], extras: [] })).toEqual([]);
   });

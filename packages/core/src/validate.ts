@@ -1,5 +1,5 @@
 // Validation of UI values (validateValues) and of received content (validateContent).
-import { checkValue } from './check.js';
+import { checkValue, type Problem } from './check.js';
 import { issues } from './messages.js';
 import { describeForm, isObject, toJson } from './parse.js';
 import type {
@@ -25,21 +25,20 @@ export function validateValues(
   values: FormValues,
   options?: ValidateOptions,
 ): ValidationIssue[] {
-  return fields.flatMap((field) => {
+  const found: ValidationIssue[] = [];
+  for (const field of fields) {
     const { kind } = field;
     const value = own(values, field.name);
     const empty = value === undefined || value === '' || (kind === 'multiselect' && Array.isArray(value) && !value.length);
     // Unanswered: fine when optional (or a checkbox); a required multi-select is judged as [] (minItems).
-    if (empty && (kind === 'checkbox' || !field.required)) return [];
-    return issues(
-      field.name,
-      field.label,
-      empty && kind !== 'multiselect'
-        ? ['required']
-        : checkValue(field, empty ? [] : kind === 'number' ? toNumber(value) : kind === 'text' && typeof value === 'string' ? contentValue(field, value) : value),
-      options,
-    );
-  });
+    const problem =
+      (!empty || (kind !== 'checkbox' && field.required)) &&
+      (empty && kind !== 'multiselect'
+        ? (['required'] as Problem)
+        : checkValue(field, empty ? [] : kind === 'number' ? toNumber(value) : kind === 'text' && typeof value === 'string' ? contentValue(field, value) : value));
+    if (problem) found.push(...issues(field.name, field.label, problem, options));
+  }
+  return found;
 }
 
 /**

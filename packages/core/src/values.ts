@@ -14,7 +14,8 @@ const clock = (ms: number, end: number): string => new Date(ms).toISOString().sl
  */
 export function toDateTime(value: string): string {
   const match = LOCAL_DATE_TIME.exec(value);
-  if (formats['date-time'](value) || !match || !formats.date(match[1]!)) return value;
+  // (A value with an offset never matches: it is already RFC 3339, or not a date-time at all.)
+  if (!match || !formats.date(match[1]!)) return value;
   // The same wall-clock text in the ECMAScript date-time format (no offset = local time).
   const date = new Date(`${match[1]}T${value.slice(11)}`);
   const offset = -date.getTimezoneOffset();
