@@ -76,7 +76,8 @@ results.bundle = await section('bundle', 'bundle sizes (esbuild, min+gz)', async
 });
 
 results.clientCost = await section('cost', 'per-request client cost (core vs ajv 8)', async () => {
-  const core = await import('@elicitation-kit/core');
+  const { loadShippedCore } = await import('./src/shipped.mjs');
+  const core = await loadShippedCore();
   const { measureClientCost } = await import('./src/client-cost.mjs');
   return measureClientCost(core, quick ? { runs: 7, scale: 0.25 } : { runs: 21, scale: 1 });
 });
