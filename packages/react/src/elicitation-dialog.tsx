@@ -24,7 +24,7 @@ import type { CSSProperties, MouseEvent, ReactElement, ReactNode, RefObject } fr
 import { part, revealInvisible } from './parts.js';
 import { templates, toRjsfForm, widgets } from './rjsf/theme.js';
 import type { ElicitationFormContext } from './rjsf/theme.js';
-import { createValidator } from './rjsf/validator.js';
+import { formValidator } from './rjsf/validator.js';
 import { defaultStrings } from './strings.js';
 import type { ElicitationStrings } from './strings.js';
 
@@ -135,8 +135,8 @@ const openInNewTab = (href: string): void => {
 };
 
 /**
- * The modal itself: a native `<dialog>` shown with `showModal()` (inert background, top layer, Escape = cancel), with
- * a fallback for engines without it. Focuses the first field on open and restores focus on close. Holds the state the
+ * The modal itself: a native `<dialog>` shown with `showModal()` (inert background, top layer, Escape = cancel;
+ * every browser since March 2022). Focuses the first field on open and restores focus on close. Holds the state the
  * parts share and guarantees one answer per request.
  */
 export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
@@ -205,19 +205,14 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
     const dialog = ref.current;
     if (!shown || !dialog) return undefined;
     const previous = document.activeElement;
-    if (typeof dialog.showModal === 'function') {
-      if (!dialog.open) dialog.showModal();
-    } else {
-      // No native modal dialog (old engines, jsdom): show it in place and handle Escape ourselves.
-      dialog.setAttribute('open', '');
-      dialog.setAttribute('aria-modal', 'true');
-    }
+    // A native modal dialog: every browser has had showModal since March 2022 (Chrome 37, Firefox 98, Safari 15.4).
+    if (!dialog.open) dialog.showModal();
     const invalid = dialog.querySelector('[data-part=field][data-invalid]');
     const target =
       latest.current.initialFocus?.current ??
       dialog.querySelector<HTMLElement>('[data-autofocus]') ??
       (invalid ?? dialog).querySelector<HTMLElement>(
-        '[data-part=field] input:not(:disabled), [data-part=field] select:not(:disabled)',
+        '[data-part=field] :is(input, select):not(:disabled)',
       ) ??
       dialog;
     target.focus();
@@ -227,8 +222,7 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
         'ElicitationRoot: no title is rendered, so the dialog has no accessible name. Render <ElicitationHeader /> or an element with id useElicitationDialog().ids.title naming the server.',
       );
     return () => {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
+      dialog.close();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
   }, [shown, id]);
@@ -244,8 +238,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
 
   return (
     <Context.Provider value={context}>
-      {/* A modal dialog's own interactions: Escape (fallback only) and a click on its ::backdrop. */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      {/* A modal dialog's own interaction: a click on its ::backdrop, whose keyboard equivalent is Escape (`cancel`). */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events */}
       <dialog
         ref={ref}
         {...part('root')}
@@ -260,9 +254,6 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
           // Escape or another close request: answer cancel; the dialog closes when the answer is recorded.
           event.preventDefault();
           cancel();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && typeof event.currentTarget.showModal !== 'function') cancel();
         }}
         onClick={onClick}
       >
@@ -385,7 +376,8 @@ export function ElicitationFields(): ReactElement | null {
   const form = useMemo(() => toRjsfForm(fields), [fields]);
   const initial = useMemo(() => initialValues(fields), [fields]);
   const messages = strings.issues;
-  const validator = useMemo(() => createValidator(fields, messages ? { messages } : {}), [fields, messages]);
+  // No customValidate here, so the dialog's validator leaves that support out of the bundle.
+  const validator = useMemo(() => formValidator(fields, messages ? { messages } : {}), [fields, messages]);
   const formContext = useMemo<ElicitationFormContext>(() => ({ strings }), [strings]);
   const key = keyOf(request);
   // Validate as the user types only after a failed submit: no errors before the user has tried.
@@ -397,7 +389,7 @@ export function ElicitationFields(): ReactElement | null {
     const field = [...(root?.querySelectorAll<HTMLElement>('[data-part=field]') ?? [])].find(
       (element) => element.dataset.name === name,
     );
-    field?.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)')?.focus();
+    field?.querySelector<HTMLElement>(':is(input, select):not(:disabled)')?.focus();
   };
   return (
     <Form

@@ -1,7 +1,7 @@
 import { validateValues } from '@elicitation-kit/core';
 import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } from '@elicitation-kit/core';
 import { ErrorSchemaBuilder, toErrorList, validationDataMerge } from '@rjsf/utils';
-import type { ErrorSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
+import type { CustomValidator, ErrorSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
 
 const values = (formData: unknown): FormValues =>
   formData !== null && typeof formData === 'object' && !Array.isArray(formData) ? (formData as FormValues) : {};
@@ -46,6 +46,46 @@ export type ElicitationValidator = ValidatorType & {
   toErrorList: (errorSchema?: ErrorSchema, fieldPath?: string[]) => RJSFValidationError[];
 };
 
+/** rjsf's `customValidate` step, kept out of the dialog's bundle (the dialog passes no `customValidate`). */
+const runCustomValidate = (
+  fields: readonly FieldDescriptor[],
+  formData: unknown,
+  customValidate: CustomValidator,
+  uiSchema: UiSchema | undefined,
+  result: ValidationData<any>,
+): ValidationData<any> => {
+  // Every field present (undefined when unanswered), as rjsf does, so customValidate can add errors to any field.
+  const data: any = { ...Object.fromEntries(fields.map((field) => [field.name, undefined])), ...values(formData) };
+  const handler = customValidate(data, errorHandler(data), uiSchema, result.errorSchema);
+  // The error schema is the handler without its `addError` functions (JSON drops them; messages are strings).
+  return validationDataMerge(result, JSON.parse(JSON.stringify(handler)));
+};
+
+/**
+ * The validator; `custom` runs rjsf's `customValidate` when a form passes one. Without `custom` (the dialog's own
+ * forms, which pass none) that code is not bundled.
+ */
+export function formValidator(
+  fields: readonly FieldDescriptor[],
+  options: ValidateOptions,
+  custom?: typeof runCustomValidate,
+): ElicitationValidator {
+  const issues = (formData: unknown): ValidationIssue[] => validateValues(fields, values(formData), options);
+  return {
+    validateFormData(formData, _schema, customValidate, transformErrors, uiSchema): ValidationData<any> {
+      let errors = issues(formData).map((issue) => toError(issue, fields));
+      if (transformErrors) errors = transformErrors(errors, uiSchema);
+      const result = { errors, errorSchema: toErrorSchema(errors) };
+      return customValidate && custom ? custom(fields, formData, customValidate, uiSchema, result) : result;
+    },
+    isValid: (_schema, formData) => issues(formData).length === 0,
+    toErrorList,
+    rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
+      errors: issues(formData) as Result[],
+    }),
+  };
+}
+
 /**
  * An rjsf `ValidatorType` whose only rule source is core's `validateValues` for the given fields: no ajv, no schema
  * compilation, no `eval` or `new Function`, so it works under a strict Content-Security-Policy.
@@ -58,23 +98,5 @@ export function createValidator(
   fields: readonly FieldDescriptor[],
   options: ValidateOptions = {},
 ): ElicitationValidator {
-  const issues = (formData: unknown): ValidationIssue[] => validateValues(fields, values(formData), options);
-  return {
-    validateFormData(formData, _schema, customValidate, transformErrors, uiSchema): ValidationData<any> {
-      let errors = issues(formData).map((issue) => toError(issue, fields));
-      if (transformErrors) errors = transformErrors(errors, uiSchema);
-      const errorSchema = toErrorSchema(errors);
-      if (!customValidate) return { errors, errorSchema };
-      // Every field present (undefined when unanswered), as rjsf does, so customValidate can add errors to any field.
-      const data: any = { ...Object.fromEntries(fields.map((field) => [field.name, undefined])), ...values(formData) };
-      const handler = customValidate(data, errorHandler(data), uiSchema, errorSchema);
-      // The error schema is the handler without its `addError` functions (JSON drops them; messages are strings).
-      return validationDataMerge({ errors, errorSchema }, JSON.parse(JSON.stringify(handler)));
-    },
-    isValid: (_schema, formData) => issues(formData).length === 0,
-    toErrorList,
-    rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
-      errors: issues(formData) as Result[],
-    }),
-  };
+  return formValidator(fields, options, runCustomValidate);
 }
