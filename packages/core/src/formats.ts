@@ -19,14 +19,18 @@ const isDate = (s: string): boolean => {
 };
 
 // RFC 3339 time with a mandatory offset (ajv-formats' strict time zone); a leap second only at 23:59:60 UTC.
+// (Read by index: a match array is not a plain array, and destructuring or mapping it costs more than the check.)
 const isTime = (s: string): boolean => {
-  const m = TIME.exec(s);
-  if (!m?.[4]) return false;
-  const [hr, min, sec, tzH, tzM] = [1, 2, 3, 6, 7].map((index) => +(m[index] ?? 0)) as [number, number, number, number, number];
-  const sign = m[5] === '-' ? -1 : 1;
-  const utcMin = min - tzM * sign;
-  const utcHr = hr - tzH * sign - (utcMin < 0 ? 1 : 0);
-  return tzH < 24 && tzM < 60 && ((hr < 24 && min < 60 && sec < 60) || ((utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61));
+  const match = TIME.exec(s) ?? [];
+  const hr = +match[1]!;
+  const min = +match[2]!;
+  const sec = +match[3]!;
+  const tzH = +(match[6] ?? 0);
+  const tzM = +(match[7] ?? 0);
+  const west = match[5] === '-';
+  const utcMin = west ? min + tzM : min - tzM;
+  const utcHr = (west ? hr + tzH : hr - tzH) - (utcMin < 0 ? 1 : 0);
+  return !!match[4] && tzH < 24 && tzM < 60 && ((hr < 24 && min < 60 && sec < 60) || ((utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61));
 };
 
 /** Format checks, keyed by format name. */
