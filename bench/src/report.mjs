@@ -89,7 +89,7 @@ function bundleRows(bundle) {
     "Host's dialog path (react + core + rjsf core/utils), min+gz, React excluded",
     d.missing ? 'not landed' : kb(d.gzipped),
     `${kb(bundle.baseline.gzipped)} (rjsf core + utils + validator-ajv8)`,
-    d.missing ? '' : `${d.ratio.toFixed(3)}× the baseline`,
+    d.missing ? '' : `${d.ratio.toFixed(4)}× the baseline`,
     `≤ ${d.maxRatio}×`,
     mark(d.ok),
   ]);
