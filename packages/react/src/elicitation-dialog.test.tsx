@@ -376,6 +376,24 @@ describe('ElicitationDialog', () => {
       expect(second.onRespond.mock.calls).toEqual([[{ action: 'cancel' }]]);
     });
 
+    it('falls back to an in-place dialog with Escape handling when showModal is missing', async () => {
+      const { showModal, close } = HTMLDialogElement.prototype;
+      const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+      delete proto.showModal;
+      delete proto.close;
+      try {
+        const { user, onRespond, dialog } = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')) });
+        expect(dialog.hasAttribute('open')).toBe(true);
+        expect(dialog.getAttribute('aria-modal')).toBe('true');
+        expect(document.activeElement).toBe(field(/Branch/));
+        await user.keyboard('{Escape}');
+        expect(onRespond.mock.calls).toEqual([[{ action: 'cancel' }]]);
+        expect(dialog.hasAttribute('open')).toBe(false);
+      } finally {
+        Object.assign(HTMLDialogElement.prototype, { showModal, close });
+      }
+    });
+
     it('stays hidden without answering while open is false', () => {
       const request = formRequest(paramsOf('form-01-single-string.json'));
       const onRespond = vi.fn();

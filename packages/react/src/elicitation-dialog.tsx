@@ -135,8 +135,8 @@ const openInNewTab = (href: string): void => {
 };
 
 /**
- * The modal itself: a native `<dialog>` shown with `showModal()` (inert background, top layer, Escape = cancel;
- * every browser since March 2022). Focuses the first field on open and restores focus on close. Holds the state the
+ * The modal itself: a native `<dialog>` shown with `showModal()` (inert background, top layer, Escape = cancel), with
+ * a fallback for engines without it (shown in place, Escape handled here). Focuses the first field on open and restores focus on close. Holds the state the
  * parts share and guarantees one answer per request.
  */
 export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
@@ -205,8 +205,10 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
     const dialog = ref.current;
     if (!shown || !dialog) return undefined;
     const previous = document.activeElement;
-    // A native modal dialog: every browser has had showModal since March 2022 (Chrome 37, Firefox 98, Safari 15.4).
-    if (!dialog.open) dialog.showModal();
+    // A native modal dialog; without showModal (engines before 2022, jsdom) it is shown in place and Escape is ours.
+    if (dialog.showModal) {
+      if (!dialog.open) dialog.showModal();
+    } else dialog.open = true;
     const invalid = dialog.querySelector('[data-part=field][data-invalid]');
     const target =
       latest.current.initialFocus?.current ??
@@ -222,7 +224,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
         'ElicitationRoot: no title is rendered, so the dialog has no accessible name. Render <ElicitationHeader /> or an element with id useElicitationDialog().ids.title naming the server.',
       );
     return () => {
-      dialog.close();
+      if (dialog.close) dialog.close();
+      else dialog.open = false;
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
   }, [shown, id]);
@@ -238,8 +241,8 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
 
   return (
     <Context.Provider value={context}>
-      {/* A modal dialog's own interaction: a click on its ::backdrop, whose keyboard equivalent is Escape (`cancel`). */}
-      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/click-events-have-key-events */}
+      {/* A modal dialog's own interactions: Escape (without showModal only) and a click on its ::backdrop. */}
+      {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={ref}
         {...part('root')}
@@ -248,12 +251,16 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
         className={props.className}
         style={props.style}
         tabIndex={-1}
+        aria-modal="true"
         aria-labelledby={context.ids.title}
         aria-describedby={described ? context.ids.message : undefined}
         onCancel={(event) => {
           // Escape or another close request: answer cancel; the dialog closes when the answer is recorded.
           event.preventDefault();
           cancel();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !event.currentTarget.showModal) cancel();
         }}
         onClick={onClick}
       >
