@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import type { ConnectionStore, EraChoice } from './connections.js';
 import { ProtocolLog } from './protocol-log.js';
 import { ServerPanel } from './server-panel.js';
+import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 
 /** Props of {@link HostPage}. */
 export interface HostPageProps {
@@ -13,7 +14,7 @@ interface Prefill {
   relay: boolean;
   connect: boolean;
   era: EraChoice;
-  modes: { form: boolean; url: boolean };
+  modes: DeclaredModes;
 }
 
 const ERAS: readonly { value: EraChoice; label: string }[] = [
@@ -55,8 +56,6 @@ export function HostPage({ store }: HostPageProps) {
   const relayId = useId();
   const relayHelpId = useId();
   const eraId = useId();
-  const formModeId = useId();
-  const urlModeId = useId();
 
   useEffect(() => {
     // `?connect=1`: connect once, with the pre-filled values, as soon as the page opens.
@@ -122,27 +121,7 @@ export function HostPage({ store }: HostPageProps) {
                 ))}
               </select>
             </div>
-            <fieldset className="modes">
-              <legend>Declared elicitation modes</legend>
-              <div className="field-inline">
-                <input
-                  id={formModeId}
-                  type="checkbox"
-                  checked={modes.form}
-                  onChange={(event) => setModes({ ...modes, form: event.target.checked })}
-                />
-                <label htmlFor={formModeId}>Form mode</label>
-              </div>
-              <div className="field-inline">
-                <input
-                  id={urlModeId}
-                  type="checkbox"
-                  checked={modes.url}
-                  onChange={(event) => setModes({ ...modes, url: event.target.checked })}
-                />
-                <label htmlFor={urlModeId}>URL mode</label>
-              </div>
-            </fieldset>
+            <ModesFieldset value={modes} onChange={setModes} />
           </details>
           <button type="submit" className="primary" disabled={busy}>
             Connect

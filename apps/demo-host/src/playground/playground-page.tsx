@@ -9,6 +9,7 @@ import { ElicitationDialog } from '@elicitation-kit/react';
 import { useId, useMemo, useState } from 'react';
 import { playgroundExamples } from '../gallery/fixtures.js';
 import { JsonBlock } from '../shared/json-block.js';
+import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { extractRequests } from './extract.js';
 
@@ -28,9 +29,7 @@ const INITIAL_TEXT = JSON.stringify(
 export function PlaygroundPage() {
   const textId = useId();
   const exampleId = useId();
-  const formModeId = useId();
-  const urlModeId = useId();
-  const [modes, setModes] = useState<{ form: boolean; url: boolean }>({ form: true, url: true });
+  const [modes, setModes] = useState<DeclaredModes>({ form: true, url: true });
   const [text, setText] = useState(INITIAL_TEXT);
   const [override, setOverride] = useState<{ value: ProtocolVersion | undefined } | undefined>(undefined);
   const [answers, setAnswers] = useState<readonly ElicitResult[]>([]);
@@ -103,33 +102,13 @@ export function PlaygroundPage() {
             restart();
           }}
         />
-        <fieldset className="modes">
-          <legend>Declared elicitation modes</legend>
-          <div className="field-inline">
-            <input
-              id={formModeId}
-              type="checkbox"
-              checked={modes.form}
-              onChange={(event) => {
-                setModes({ ...modes, form: event.target.checked });
-                restart();
-              }}
-            />
-            <label htmlFor={formModeId}>Form mode</label>
-          </div>
-          <div className="field-inline">
-            <input
-              id={urlModeId}
-              type="checkbox"
-              checked={modes.url}
-              onChange={(event) => {
-                setModes({ ...modes, url: event.target.checked });
-                restart();
-              }}
-            />
-            <label htmlFor={urlModeId}>URL mode</label>
-          </div>
-        </fieldset>
+        <ModesFieldset
+          value={modes}
+          onChange={(value) => {
+            setModes(value);
+            restart();
+          }}
+        />
       </section>
 
       <section className="card playground-output" aria-labelledby="playground-output-title">
