@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
 import { DEMO_SERVER_PORT, DEMO_SERVER_URL, HOST_ORIGIN, HOST_PORT } from './support/env.js';
 import { TIMEOUTS } from './support/timeouts.js';
 
@@ -13,21 +14,6 @@ const onCi = Boolean(process.env.CI);
 // Never adopt a server some other run started (its owner would stop it mid-run): a busy port fails fast instead.
 // Opt in with E2E_REUSE_SERVERS=1 when you keep the two servers running yourself.
 const reuse = !onCi && process.env.E2E_REUSE_SERVERS === '1';
-
-/**
- * The Chromium to launch, in the same order as `scripts/ensure-chromium.mjs`: `$CHROMIUM_PATH`, Debian's
- * `/usr/bin/chromium`, else `undefined` (Playwright's own downloaded browser).
- */
-function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) {
-    return fromEnv;
-  }
-  if (existsSync('/usr/bin/chromium')) {
-    return '/usr/bin/chromium';
-  }
-  return undefined;
-}
 
 // Inside a pnpm script `npm_execpath` is the pnpm that started us (it may be the copy in `.tools/`, not on PATH).
 const pnpm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
@@ -62,16 +48,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium-csp' }],

@@ -8,6 +8,18 @@ import { pathToFileURL } from 'node:url';
 
 const DEBIAN = '/usr/bin/chromium';
 
+/** The flags every headless Chromium run of the project uses (e2e suite and bench): no GPU, sandbox or background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The Chromium executable the e2e suite will launch, or undefined to use Playwright's bundled browser. */
 export function findChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;

@@ -25,8 +25,8 @@ export const budgets = {
 };
 const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@rjsf/*', '@modelcontextprotocol/*', '@elicitation-kit/*'];
 
-/** Minified and gzipped size of one entry. */
-export async function measure(entry) {
+/** One entry bundled and minified as the budgets measure it (peers external), as bytes of an ES module. */
+export async function bundle(entry) {
   const result = await build({
     entryPoints: [join(root, entry)],
     bundle: true,
@@ -41,7 +41,12 @@ export async function measure(entry) {
     loader: { '.css': 'empty' },
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0].contents;
+  return result.outputFiles[0].contents;
+}
+
+/** Minified and gzipped size of one entry. */
+export async function measure(entry) {
+  const code = await bundle(entry);
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
@@ -67,5 +72,5 @@ async function main() {
   }
 }
 
-// A CLI when run, a library (measure, budgets) when imported.
+// A CLI when run, a library (bundle, measure, budgets) when imported.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -6,20 +6,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium } from '../../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-chromium.mjs';
 import { root } from './forms.mjs';
 import { median, percentile } from './stats.mjs';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Elicitation Kit bench</title></head>
