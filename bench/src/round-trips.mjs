@@ -17,15 +17,10 @@ import { median, percentile } from './stats.mjs';
 export const ELICITING_TOOL = { name: 'export-data', arguments: {} };
 
 /**
- * The baseline: the same tool call with its answer supplied up front in `inputResponses`, which the demo server
- * (like any SDK v2 server, in both eras) reads before deciding to ask. It runs the same operation in one round trip
- * with no elicitation. (The demo server has no tool that never elicits.)
+ * The baseline: the same tool with its options passed as arguments, so the demo server runs the same operation (same
+ * validation, same export) in one round trip with no elicitation.
  */
-export const PLAIN_TOOL = {
-  name: 'export-data',
-  arguments: {},
-  inputResponses: { export_options: { action: 'accept', content: { format: 'csv', maxRows: 10_000, includeHeaders: false } } },
-};
+export const PLAIN_TOOL = { name: 'export-data', arguments: { format: 'csv', maxRows: 10_000, includeHeaders: false } };
 
 const SERIAL_BASE = 1000;
 
@@ -106,21 +101,17 @@ function serialOf(entry) {
 
 /**
  * The demo server's answer ledger (what arrived on the wire) for one volley. Legacy: one record per
- * `elicitation/create`, each must be answered exactly once. Modern: `export-data` sends no `requestState`, so its
- * rounds share one record; the number of `inputResponses` entries must equal the number of elicitations.
+ * `elicitation/create`, each must be answered exactly once. Modern: one record per round (keyed by its sealed
+ * `requestState`), each answered exactly once; records exist once answered, so none can show as unanswered.
  */
 function wireCount(report, era) {
   const records = report.requests.filter((r) => r.era === era);
-  const answers = records.reduce((sum, r) => sum + r.answers, 0);
-  if (era === 'legacy') {
-    return {
-      requests: records.length,
-      answers,
-      duplicates: records.filter((r) => r.answers > 1).length,
-      unanswered: records.filter((r) => r.answers === 0).length,
-    };
-  }
-  return { requests: null, answers, duplicates: 0, unanswered: 0 };
+  return {
+    requests: records.length,
+    answers: records.reduce((sum, r) => sum + r.answers, 0),
+    duplicates: records.filter((r) => r.answers > 1).length,
+    unanswered: records.filter((r) => r.answers === 0).length,
+  };
 }
 
 /** Compares what the client answered (serials first+1 … last) with what the server logged. */

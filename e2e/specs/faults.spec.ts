@@ -40,6 +40,8 @@ interface AnswerReport {
   duplicates: string[];
 }
 
+const STATE_KEY = 'e2e-fault-servers-round-state-key-0123456789';
+
 /** A demo server in a child process, with the debug endpoints on. */
 class FaultServer {
   private constructor(
@@ -52,7 +54,8 @@ class FaultServer {
   static async start(title: string, port = 0): Promise<FaultServer> {
     const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
-      env: { ...process.env, PORT: String(port), DEMO_DEBUG: '1', DEMO_RESUMABLE: '1', DEMO_SERVER_TITLE: title },
+      // One round-state key for every fault server, kept across restarts as a deployment's configured key would be.
+      env: { ...process.env, PORT: String(port), DEMO_DEBUG: '1', DEMO_RESUMABLE: '1', DEMO_SERVER_TITLE: title, DEMO_STATE_KEY: STATE_KEY },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     if (child.stdout === null) {
@@ -383,7 +386,8 @@ for (const era of ERAS) {
         await host.dialog.accept();
         await host.dialog.expectClosed();
         if (era === 'modern') {
-          // The retry reaches the new process, which does not know the round: it refuses the answer and says so.
+          // The retry reaches the new process: its state still verifies (same key), but the round table died with the
+          // old process, so the server refuses the answer and says so.
           await host.expectResult('"status":"refused"');
           await expect(host.result).toContainText('This answer belongs to no open question (already used or unknown); nothing was done.');
           const report = await expectAtMostOneAnswerEach(server);

@@ -9,6 +9,8 @@ import * as z from 'zod';
 import { exportOrders } from './dataset.js';
 import type { AnswerLedger } from './ledger.js';
 import type { DemoEra, DemoLogger } from './log.js';
+import { askedRound } from './state.js';
+import type { RoundStates } from './state.js';
 // The guide's export form, the same one `export-data` asks (re-used by `slow-export`, `cancel-midway`, `replay-check`).
 import { EXPORT_SCHEMA } from './tools.js';
 
@@ -23,8 +25,10 @@ export interface FaultEnvironment {
   era: DemoEra;
   log: DemoLogger;
   ledger: AnswerLedger;
-  /** Rounds of the modern era, shared by the per-request server instances (keyed by `requestState`). */
+  /** Rounds of the modern era, shared by the per-request server instances (keyed by the round id in their state). */
   rounds: Map<string, { tool: string; deadline?: number }>;
+  /** Seals the `requestState` of every round (see state.ts). */
+  states: RoundStates;
   /** Legacy only: the session this instance serves. */
   sessionId?: () => string | undefined;
   /**
@@ -81,10 +85,19 @@ function runExport(content: Record<string, unknown>): Record<string, unknown> {
 export function registerFaultTools(server: McpServer, env: FaultEnvironment): void {
   const { era, log, ledger } = env;
 
-  /** A modern round: a fresh `requestState` the retry echoes, recorded in the ledger per input key. */
-  const modernRound = (tool: string, requests: Record<string, ElicitRequestFormParams>, deadline?: number): InputRequiredResult => {
-    const state = `${tool}:${randomUUID()}`;
-    env.rounds.set(state, { tool, ...(deadline === undefined ? {} : { deadline }) });
+  /**
+   * A modern round: a sealed `requestState` naming a fresh round id, which the retry echoes; recorded in the ledger
+   * per input key (keyed by the state as it travels on the wire).
+   */
+  const modernRound = async (
+    ctx: ServerContext,
+    tool: string,
+    requests: Record<string, ElicitRequestFormParams>,
+    deadline?: number,
+  ): Promise<InputRequiredResult> => {
+    const id = randomUUID();
+    const state = await env.states.mint({ tool, keys: Object.keys(requests), id }, ctx);
+    env.rounds.set(id, { tool, ...(deadline === undefined ? {} : { deadline }) });
     for (const [key, params] of Object.entries(requests)) {
       ledger.asked(`modern:${state}:${key}`, { era, tool, message: params.message });
     }
@@ -96,12 +109,12 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
 
   /** The round a modern retry belongs to (forgotten once used: a second retry with the same state is refused). */
   const takeRound = (ctx: ServerContext, tool: string): { tool: string; deadline?: number } | undefined => {
-    const state = ctx.mcpReq.requestState();
-    if (typeof state !== 'string') {
+    const id = askedRound(ctx, tool)?.id;
+    if (id === undefined) {
       return undefined;
     }
-    const round = env.rounds.get(state);
-    env.rounds.delete(state);
+    const round = env.rounds.get(id);
+    env.rounds.delete(id);
     return round?.tool === tool ? round : undefined;
   };
 
@@ -166,7 +179,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         );
         return exportOutcome('slow-export', answer, { seconds });
       }
-      return modernRound('slow-export', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } });
+      return modernRound(ctx, 'slow-export', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } });
     },
   );
 
@@ -213,7 +226,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const view = inputResponse(ctx.mcpReq.inputResponses, 'export_options');
       if (view.kind !== 'elicit') {
         log({ tool: 'cancel-midway', era, action: 'input-requested', detail: { afterMs } });
-        return modernRound('cancel-midway', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } }, Date.now() + afterMs);
+        return modernRound(ctx, 'cancel-midway', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } }, Date.now() + afterMs);
       }
       const round = takeRound(ctx, 'cancel-midway');
       if (round === undefined) {
@@ -267,7 +280,7 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const answers = questions.map(({ key }) => inputResponse(ctx.mcpReq.inputResponses, key));
       if (answers.every((view) => view.kind === 'missing')) {
         log({ tool: 'flood', era, action: 'input-requested', detail: { count } });
-        return modernRound('flood', Object.fromEntries(questions.map(({ key, params }) => [key, params])));
+        return modernRound(ctx, 'flood', Object.fromEntries(questions.map(({ key, params }) => [key, params])));
       }
       if (takeRound(ctx, 'flood') === undefined) {
         return summaryResult({ status: 'refused', message: 'These answers belong to no open round; nothing was done.' }, [], true);

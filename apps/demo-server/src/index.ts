@@ -24,6 +24,7 @@ import type { AnswerLedger } from './ledger.js';
 import { createLogger } from './log.js';
 import type { DemoEra, DemoLogEntry } from './log.js';
 import { connectPage, donePage, notFoundPage } from './pages.js';
+import { createRoundStates } from './state.js';
 import { DEMO_TOOL_NAMES, EXPORT_SCHEMA, UNSUPPORTED_SCHEMA, registerDemoTools } from './tools.js';
 
 export { DEMO_TOOL_NAMES, EXPORT_SCHEMA, FAULT_TOOL_NAMES, MAX_FLOOD, UNSUPPORTED_SCHEMA };
@@ -51,6 +52,12 @@ export interface StartDemoServerOptions {
    * @default false
    */
   debug?: boolean;
+  /**
+   * HMAC key (at least 32 bytes) sealing the `requestState` of 2026-07-28 rounds. Give every process that serves the
+   * same clients the same key.
+   * @default 32 random bytes per server
+   */
+  requestStateKey?: Uint8Array | string;
   /**
    * 2025 sessions keep their SSE events in memory (an event store), so a client whose stream dropped reconnects
    * with `Last-Event-ID` and receives what it missed.
@@ -190,6 +197,7 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
   const flows = createFlowStore();
   const answers = createAnswerLedger();
   const rounds = new Map<string, { tool: string; deadline?: number }>();
+  const states = createRoundStates(options.requestStateKey);
   const serverInfo = options.title === undefined ? DEMO_SERVER_INFO : { ...DEMO_SERVER_INFO, title: options.title };
   let baseUrl = '';
 
@@ -200,12 +208,14 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
   }
 
   const buildServer = (era: DemoEra, session?: SessionHooks): McpServer => {
-    const server = new McpServer(serverInfo, { capabilities: { tools: {} } });
+    // Every echoed requestState is verified before a handler runs: forged, altered or expired → -32602.
+    const server = new McpServer(serverInfo, { capabilities: { tools: {} }, requestState: { verify: states.verify } });
     registerDemoTools(server, {
       era,
       log: logger,
       flows,
       baseUrl,
+      states,
       ...(session === undefined ? {} : { sessionId: session.id, storageFlows: session.storageFlows }),
     });
     registerFaultTools(server, {
@@ -213,6 +223,7 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
       log: logger,
       ledger: answers,
       rounds,
+      states,
       ...(session === undefined ? {} : { sessionId: session.id, replayLastElicitation: session.replayLastElicitation }),
     });
     return server;

@@ -6,8 +6,8 @@ import type { DemoEra } from './log.js';
 export interface AnswerRecord {
   /**
    * Identity of the request. Legacy: `legacy:<session id>:<JSON-RPC id>` of the `elicitation/create`.
-   * Modern: `modern:<requestState>:<inputRequests key>` (`modern:<tool>:<key>` when the round had no `requestState`;
-   * such keys repeat across calls, so only tools that send a `requestState` give a per-request count).
+   * Modern: `modern:<requestState>:<inputRequests key>`: one record per round, as every round's sealed state is unique
+   * (`modern:<tool>:<key>` for answers sent without a `requestState`; those repeat across calls).
    */
   key: string;
   era: DemoEra;

@@ -20,7 +20,9 @@ export type DemoAction =
   | 'expired'
   | 'aborted'
   | 'withdrawn'
-  | 'replayed';
+  | 'replayed'
+  /** The tool's arguments already answered its form: nothing was asked. */
+  | 'arguments';
 
 /** One structured log line (also written to stdout as JSON). */
 export interface DemoLogEntry {
@@ -29,7 +31,7 @@ export interface DemoLogEntry {
   tool: string;
   era: DemoEra;
   action: DemoAction;
-  /** Only for accepted forms: whether `validateContent` passed before the operation ran. */
+  /** Only for accepted forms (and `arguments`): whether `validateContent` passed before the operation ran. */
   validation?: 'passed' | 'failed';
   /** The validation issues when `validation` is `failed`. */
   issues?: Pick<ValidationIssue, 'field' | 'code' | 'message'>[];

@@ -30,4 +30,17 @@ describe('main.ts', () => {
       }
     }
   }, 30_000);
+
+  it('refuses a DEMO_STATE_KEY shorter than 32 bytes before listening', async () => {
+    const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, PORT: '0', DEMO_STATE_KEY: 'too-short' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(1);
+    expect(stderr).toContain('DEMO_STATE_KEY must be at least 32 bytes long');
+  }, 30_000);
 });

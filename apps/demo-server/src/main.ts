@@ -1,5 +1,6 @@
 // `PORT=<n> pnpm --filter @elicitation-kit/demo-server start`: serves http://127.0.0.1:<n>/mcp until SIGINT/SIGTERM.
-// DEMO_DEBUG=1 serves /debug/*, DEMO_RESUMABLE=1 keeps 2025 SSE events for resumption, DEMO_SERVER_TITLE renames it.
+// DEMO_DEBUG=1 serves /debug/*, DEMO_RESUMABLE=1 keeps 2025 SSE events for resumption, DEMO_SERVER_TITLE renames it,
+// DEMO_STATE_KEY (32+ bytes) seals round states with a key that survives restarts (default: random per process).
 import { startDemoServer } from './index.js';
 
 const port = Number(process.env['PORT'] ?? 3901);
@@ -11,12 +12,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 const flag = (name: string): boolean => ['1', 'true', 'yes'].includes(process.env[name] ?? '');
 const title = process.env['DEMO_SERVER_TITLE'];
+const stateKey = process.env['DEMO_STATE_KEY'];
+if (stateKey !== undefined && stateKey !== '' && Buffer.byteLength(stateKey) < 32) {
+  process.stderr.write('DEMO_STATE_KEY must be at least 32 bytes long\n');
+  process.exit(1);
+}
 const demo = await startDemoServer({
   port,
   host,
   debug: flag('DEMO_DEBUG'),
   resumable: flag('DEMO_RESUMABLE'),
   ...(title !== undefined && title !== '' ? { title } : {}),
+  ...(stateKey !== undefined && stateKey !== '' ? { requestStateKey: stateKey } : {}),
 });
 process.stderr.write(`Elicitation Kit demo server listening on ${demo.url}\n`);
 process.stdout.write(`${JSON.stringify({ event: 'listening', url: demo.url })}\n`);

@@ -330,6 +330,101 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
   });
 });
 
+/** A modern client that does not fulfil rounds itself: input_required results come back as they are. */
+async function manualClient(): Promise<Client> {
+  const client = new Client(
+    { name: 'demo-server-test', version: '1.0.0' },
+    { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' }, inputRequired: { autoFulfill: false } },
+  );
+  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+  open.push(client);
+  expect(client.getProtocolEra()).toBe('modern');
+  return client;
+}
+const firstRound = async (client: Client, name: string) =>
+  (await client.callTool({ name, arguments: {} }, { allowInputRequired: true })) as unknown as { resultType: string; requestState: string };
+const EXPORT_ANSWER = { export_options: { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: false } } };
+/** A manual retry: `callTool`'s parameter type lists only the 2025 fields; the 2026 ones travel as given. */
+const retry = (client: Client, params: { name: string; inputResponses: unknown; requestState?: string }, options?: { allowInputRequired: true }) =>
+  client.callTool({ arguments: {}, ...params } as Parameters<Client['callTool']>[0], options);
+
+describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the question asked)', () => {
+  it('a round carries a signed state naming the tool and the keys it asked, and the retry with it completes', async () => {
+    const client = await manualClient();
+    const round = await firstRound(client, 'export-data');
+    expect(round.resultType).toBe('input_required');
+    expect(round.requestState).toMatch(/^v1\./);
+    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as { p: unknown; exp: number };
+    expect(body.p).toEqual({ tool: 'export-data', keys: ['export_options'], id: expect.any(String) });
+    expect(body.exp * 1000).toBeGreaterThan(Date.now() + 15 * 60_000);
+    const result = await retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, requestState: round.requestState });
+    expect(summary(result)).toMatchObject({ status: 'completed', maxRows: 3 });
+  });
+
+  it('an altered or forged state is refused with -32602 before any tool runs', async () => {
+    const client = await manualClient();
+    const { requestState } = await firstRound(client, 'export-data');
+    const [version, payload, mac] = requestState.split('.');
+    const altered = Buffer.from(payload ?? '', 'base64url').toString().replace('export-data', 'export-DATA');
+    for (const state of [`${version}.${Buffer.from(altered).toString('base64url')}.${mac}`, 'v1.e30.AAAA', 'export-data']) {
+      const { value: outcome, lines } = await logged(() =>
+        retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, requestState: state }).catch((error: unknown) => error),
+      );
+      expect(outcome).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid or expired requestState') });
+      expect(lines).toEqual([]);
+    }
+  });
+
+  it('answers sent without a state, or with the state of another tool, answer nothing: the tool asks', async () => {
+    const client = await manualClient();
+    const other = await firstRound(client, 'confirm-action');
+    for (const extra of [{}, { requestState: other.requestState }]) {
+      const { value: result, lines } = await logged(() =>
+        retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, ...extra }, { allowInputRequired: true }),
+      );
+      expect(result).toMatchObject({ resultType: 'input_required', inputRequests: { export_options: { method: 'elicitation/create' } } });
+      expect(lines).toEqual([expect.objectContaining({ tool: 'export-data', action: 'input-requested', detail: expect.objectContaining({ ignored: expect.any(String) }) })]);
+    }
+  });
+
+  it('URL mode: the flow comes from the sealed state, so a retry cannot name another flow', async () => {
+    const client = await manualClient();
+    const round = (await firstRound(client, 'connect-account')) as unknown as { requestState: string; inputRequests: { connect: { params: { url: string } } } };
+    const flowId = new URL(round.inputRequests.connect.params.url).pathname.split('/').at(-1);
+    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as { p: unknown };
+    expect(body.p).toEqual({ tool: 'connect-account', keys: ['connect'], id: expect.any(String), flowId });
+    await pressDone(round.inputRequests.connect.params.url);
+    const done = await retry(client, { name: 'connect-account', inputResponses: { connect: { action: 'accept' } }, requestState: round.requestState });
+    expect(summary(done)).toMatchObject({ status: 'completed', flowId });
+  });
+});
+
+describe.each(['legacy', 'modern'] as const)('export-data with its options as arguments (%s era)', (era) => {
+  it('runs without asking when the arguments hold every required option, re-validated like an answer', async () => {
+    let asked = 0;
+    const client = await connect(era, () => {
+      asked += 1;
+      return { action: 'cancel' };
+    });
+    const { value: result, lines } = await logged(() => client.callTool({ name: 'export-data', arguments: { format: 'json', maxRows: 2 } }));
+    expect(asked).toBe(0);
+    expect(summary(result)).toMatchObject({ status: 'completed', format: 'json', maxRows: 2, includeHeaders: true, rows: 2 });
+    expect(lines).toEqual([expect.objectContaining({ tool: 'export-data', era, action: 'arguments', validation: 'passed' })]);
+    const partial = await client.callTool({ name: 'export-data', arguments: { format: 'json' } });
+    expect(asked).toBe(1);
+    expect(summary(partial)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('refuses out-of-range arguments as a tool error and runs nothing', async () => {
+    const client = await connect(era, accept({ format: 'csv', maxRows: 1 }));
+    const { value: outcome, lines } = await logged(() =>
+      client.callTool({ name: 'export-data', arguments: { format: 'csv', maxRows: 20000 } }).catch((error: unknown) => error),
+    );
+    expect(JSON.stringify(outcome)).toMatch(/maxRows|10000/);
+    expect(lines.filter((line) => line.validation === 'passed')).toEqual([]);
+  });
+});
+
 describe('connect-storage (2025 era): URL elicitation required', () => {
   it('fails with -32042 until "Done", notifies completion, then succeeds on retry', async () => {
     const completions: string[] = [];

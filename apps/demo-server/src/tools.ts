@@ -2,13 +2,17 @@
 // on 2026-07-28 requests the client fulfils the round and retries; on 2025 sessions the SDK's legacy shim pushes
 // real `elicitation/create` requests on the tools/call stream. Tools that need the 2025 `elicitationId` (URL
 // completion) or the client's JSON-RPC error code branch on the era and use `elicitInput` there.
+import { randomUUID } from 'node:crypto';
 import { validateContent } from '@elicitation-kit/core';
 import type { ValidationIssue } from '@elicitation-kit/core';
 import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import type { CallToolResult, ElicitRequestFormParams, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, ElicitRequestFormParams, InputRequests, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod';
 import { exportOrders } from './dataset.js';
 import type { FlowStore } from './flows.js';
 import type { DemoEra, DemoLogger } from './log.js';
+import { askedRound } from './state.js';
+import type { RoundState, RoundStates } from './state.js';
 
 /** Everything a demo server instance shares across requests and eras. */
 export interface DemoEnvironment {
@@ -21,6 +25,8 @@ export interface DemoEnvironment {
   sessionId?: () => string | undefined;
   /** Legacy only: storage flows per session, for `connect-storage`. */
   storageFlows?: Map<string, string>;
+  /** Seals the `requestState` of every round (see state.ts). */
+  states: RoundStates;
 }
 
 type ToolResult = CallToolResult | InputRequiredResult;
@@ -276,7 +282,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
    * A client that did not declare the mode: on 2025 sessions a tool error right away; on 2026-07-28 the request is
    * returned anyway so the SDK answers the typed `-32021` (MissingRequiredClientCapability) at once.
    */
-  const noCapability = (tool: string, mode: 'form' | 'url', request: () => ToolResult): ToolResult => {
+  const noCapability = (tool: string, mode: 'form' | 'url', request: () => Promise<ToolResult>): Promise<ToolResult> | ToolResult => {
     log({ tool, era, action: 'no-capability', detail: { mode } });
     if (era === 'legacy') {
       return errorResult(mode === 'form' ? 'Client does not support form elicitation.' : 'Client does not support URL elicitation.');
@@ -284,38 +290,64 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     return request();
   };
 
+  /** A round asking `inputRequests`, its state sealed with this tool's name and the keys asked (plus `state`). */
+  const round = async (ctx: ServerContext, tool: string, inputRequests: InputRequests, state: Pick<RoundState, 'flowId'> = {}): Promise<InputRequiredResult> =>
+    inputRequired({ inputRequests, requestState: await env.states.mint({ tool, keys: Object.keys(inputRequests), id: randomUUID(), ...state }, ctx) });
+
+  /** Why a tool asks (again): answers with no sealed state of this tool asking for them answer nothing. */
+  const UNASKED = { ignored: 'answers to a question this server did not ask' };
+
   /**
    * One form, asked once. `accept` re-validates the content with core before `onValid` runs the operation.
    */
   const formTool = (
     name: string,
-    config: { title: string; description: string; key: string; message: string; schema: ElicitRequestedSchema },
+    config: {
+      title: string;
+      description: string;
+      key: string;
+      message: string;
+      schema: ElicitRequestedSchema;
+      /**
+       * Tool arguments that may answer the form up front (the same properties, all optional): when they hold every
+       * required property, they are validated like an answer and nothing is asked.
+       */
+      inputSchema?: z.ZodObject;
+    },
     onValid: (content: Record<string, unknown>) => CallToolResult,
     labels: { declined: string; cancelled: string } = {
       declined: 'Nothing was done: you declined.',
       cancelled: 'Nothing was done: the request was dismissed.',
     },
   ): void => {
-    const ask = (logged = true): ToolResult => {
+    const ask = (ctx: ServerContext, logged = true, unasked = false): Promise<ToolResult> => {
       if (logged) {
-        log({ tool: name, era, action: 'input-requested', detail: { key: config.key } });
+        log({ tool: name, era, action: 'input-requested', detail: { key: config.key, ...(unasked ? UNASKED : {}) } });
       }
-      return inputRequired({
-        inputRequests: {
-          [config.key]: inputRequired.elicit({ mode: 'form', message: config.message, requestedSchema: config.schema }),
-        },
+      return round(ctx, name, {
+        [config.key]: inputRequired.elicit({ mode: 'form', message: config.message, requestedSchema: config.schema }),
       });
     };
-    server.registerTool(
-      name,
-      { title: config.title, description: config.description },
-      guarded(name, async (ctx) => {
+    const run = (ctx: ServerContext, args: Record<string, unknown>): Promise<ToolResult> =>
+      guarded(name, async () => {
+        const required = config.schema.required ?? [];
+        if (config.inputSchema !== undefined && required.length > 0 && required.every((key) => args[key] !== undefined)) {
+          // Already answered by the caller: the same re-validation as an answer, and no question at all.
+          const checked = validateContent(config.schema, args);
+          if (!checked.ok) {
+            log({ tool: name, era, action: 'arguments', validation: 'failed', issues: slimIssues(checked.issues) });
+            return textResult({ status: 'invalid', issues: slimIssues(checked.issues) }, [`Invalid arguments, nothing was done. ${describeIssues(checked.issues)}`], true);
+          }
+          const result = onValid(checked.content);
+          log({ tool: name, era, action: 'arguments', validation: 'passed', detail: (result.structuredContent ?? {}) as Record<string, unknown> });
+          return result;
+        }
         if (!clientSupports(server, 'form')) {
-          return noCapability(name, 'form', () => ask(false));
+          return noCapability(name, 'form', () => ask(ctx, false));
         }
         const view = inputResponse(ctx.mcpReq.inputResponses, config.key);
-        if (view.kind === 'missing') {
-          return ask();
+        if (view.kind === 'missing' || askedRound(ctx, name, config.key) === undefined) {
+          return ask(ctx, true, view.kind !== 'missing');
         }
         if (view.kind !== 'elicit') {
           return errorResult(`Unexpected ${view.kind} response for ${config.key}.`);
@@ -341,8 +373,13 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
         const result = onValid(checked.content);
         log({ tool: name, era, action: 'accept', validation: 'passed', detail: (result.structuredContent ?? {}) as Record<string, unknown> });
         return result;
-      }),
-    );
+      })(ctx);
+    const { title, description, inputSchema } = config;
+    if (inputSchema === undefined) {
+      server.registerTool(name, { title, description }, (ctx) => run(ctx, {}));
+    } else {
+      server.registerTool(name, { title, description, inputSchema }, (args, ctx) => run(ctx, args));
+    }
   };
 
   formTool(
@@ -350,10 +387,15 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     {
       title: 'Export orders',
       description:
-        'Exports the built-in orders table as CSV or JSON. Asks for format, maximum rows (1–10000) and headers in a form, re-validates the answer, then returns the document.',
+        'Exports the built-in orders table as CSV or JSON. Asks for format, maximum rows (1–10000) and headers in a form, re-validates the answer, then returns the document. A caller that already knows the options passes format and maxRows (and includeHeaders) as arguments, and nothing is asked.',
       key: 'export_options',
       message: 'How should the orders export be produced?',
       schema: EXPORT_SCHEMA,
+      inputSchema: z.object({
+        format: z.enum(['csv', 'json']).optional(),
+        maxRows: z.number().int().min(1).max(10000).optional(),
+        includeHeaders: z.boolean().optional(),
+      }),
     },
     (content) => {
       const format = content['format'] === 'json' ? 'json' : 'csv';
@@ -441,15 +483,13 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
   );
 
   // ── Two questions in one round ──────────────────────────────────────────────────────────────────────────────
-  const scheduleAsk = (logged = true): ToolResult => {
+  const scheduleAsk = (ctx: ServerContext, logged = true, unasked = false): Promise<ToolResult> => {
     if (logged) {
-      log({ tool: 'schedule-report', era, action: 'input-requested', detail: { keys: ['recipient', 'schedule'] } });
+      log({ tool: 'schedule-report', era, action: 'input-requested', detail: { keys: ['recipient', 'schedule'], ...(unasked ? UNASKED : {}) } });
     }
-    return inputRequired({
-      inputRequests: {
-        recipient: inputRequired.elicit({ mode: 'form', message: 'Who should receive the weekly report?', requestedSchema: RECIPIENT_SCHEMA }),
-        schedule: inputRequired.elicit({ mode: 'form', message: 'When should the report be sent?', requestedSchema: SCHEDULE_SCHEMA }),
-      },
+    return round(ctx, 'schedule-report', {
+      recipient: inputRequired.elicit({ mode: 'form', message: 'Who should receive the weekly report?', requestedSchema: RECIPIENT_SCHEMA }),
+      schedule: inputRequired.elicit({ mode: 'form', message: 'When should the report be sent?', requestedSchema: SCHEDULE_SCHEMA }),
     });
   };
   server.registerTool(
@@ -460,12 +500,13 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     },
     guarded('schedule-report', async (ctx) => {
       if (!clientSupports(server, 'form')) {
-        return noCapability('schedule-report', 'form', () => scheduleAsk(false));
+        return noCapability('schedule-report', 'form', () => scheduleAsk(ctx, false));
       }
       const recipient = inputResponse(ctx.mcpReq.inputResponses, 'recipient');
       const schedule = inputResponse(ctx.mcpReq.inputResponses, 'schedule');
-      if (recipient.kind !== 'elicit' || schedule.kind !== 'elicit') {
-        return scheduleAsk();
+      const asked = askedRound(ctx, 'schedule-report', 'recipient')?.keys.includes('schedule') === true;
+      if (recipient.kind !== 'elicit' || schedule.kind !== 'elicit' || !asked) {
+        return scheduleAsk(ctx, true, !asked && (recipient.kind !== 'missing' || schedule.kind !== 'missing'));
       }
       const actions = [recipient.action, schedule.action];
       if (actions.includes('cancel')) {
@@ -494,17 +535,15 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
   const CONNECT_MESSAGE = 'Connect your (simulated) warehouse account. The page opens outside this app; press “Done” there.';
 
   const connectModern = async (tool: string, ctx: ServerContext): Promise<ToolResult> => {
-    const state = ctx.mcpReq.requestState();
-    const flow = typeof state === 'string' ? env.flows.get(state) : undefined;
+    // The flow comes from the sealed state only: a client cannot point a retry at another flow.
+    const flowId = askedRound(ctx, tool, 'connect')?.flowId;
+    const flow = flowId === undefined ? undefined : env.flows.get(flowId);
     const view = inputResponse(ctx.mcpReq.inputResponses, 'connect');
-    const ask = (flowId: string, logged = true): ToolResult => {
+    const ask = (id: string, logged = true): Promise<ToolResult> => {
       if (logged) {
-        log({ tool, era, action: 'input-requested', detail: { flowId } });
+        log({ tool, era, action: 'input-requested', detail: { flowId: id } });
       }
-      return inputRequired({
-        inputRequests: { connect: inputRequired.elicitUrl({ message: CONNECT_MESSAGE, url: connectUrl(flowId) }) },
-        requestState: flowId,
-      });
+      return round(ctx, tool, { connect: inputRequired.elicitUrl({ message: CONNECT_MESSAGE, url: connectUrl(id) }) }, { flowId: id });
     };
     if (!clientSupports(server, 'url')) {
       return noCapability(tool, 'url', () => ask(env.flows.create(tool).id, false));
@@ -541,7 +580,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
         return connectModern('connect-account', ctx);
       }
       if (!clientSupports(server, 'url')) {
-        return noCapability('connect-account', 'url', () => errorResult('unreachable'));
+        return noCapability('connect-account', 'url', async () => errorResult('unreachable'));
       }
       const flow = env.flows.create('connect-account');
       log({ tool: 'connect-account', era, action: 'input-requested', detail: { flowId: flow.id } });
@@ -585,7 +624,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
         return connectModern('connect-storage', ctx);
       }
       if (!clientSupports(server, 'url')) {
-        return noCapability('connect-storage', 'url', () => errorResult('unreachable'));
+        return noCapability('connect-storage', 'url', async () => errorResult('unreachable'));
       }
       const sessionId = env.sessionId?.() ?? 'no-session';
       const known = env.storageFlows?.get(sessionId);
@@ -626,19 +665,19 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
         message: 'Which country are you in?',
         requestedSchema: UNSUPPORTED_SCHEMA as unknown as ElicitRequestedSchema,
       };
-      const ask = (logged = true): ToolResult => {
+      const ask = (logged = true, unasked = false): Promise<ToolResult> => {
         if (logged) {
-          log({ tool: 'unsupported-schema', era, action: 'input-requested' });
+          log({ tool: 'unsupported-schema', era, action: 'input-requested', ...(unasked ? { detail: UNASKED } : {}) });
         }
-        return inputRequired({ inputRequests: { country: inputRequired.elicit(params) } });
+        return round(ctx, 'unsupported-schema', { country: inputRequired.elicit(params) });
       };
       if (!clientSupports(server, 'form')) {
         return noCapability('unsupported-schema', 'form', () => ask(false));
       }
       if (era === 'modern') {
         const view = inputResponse(ctx.mcpReq.inputResponses, 'country');
-        if (view.kind === 'missing') {
-          return ask();
+        if (view.kind === 'missing' || askedRound(ctx, 'unsupported-schema', 'country') === undefined) {
+          return ask(true, view.kind !== 'missing');
         }
         log({ tool: 'unsupported-schema', era, action: view.kind === 'elicit' ? view.action : 'client-error' });
         return textResult({ status: 'unexpected', message: 'The client answered a schema it should have refused.' }, [], true);
