@@ -281,7 +281,7 @@ for (const era of ERAS) {
       expect(report.total).toBeLessThanOrEqual(era === 'modern' ? 0 : 1);
     });
 
-    test('100 pending elicitations from one server: the limit applies with a clear message', async ({ page, host, fault }) => {
+    test('100 pending elicitations from one server: the limit applies with a clear message, and Cancel all dismisses the rest', async ({ page, host, fault }) => {
       await host.open({ server: fault.url, era });
       await host.connect('flood');
       await host.selectTool('flood', { count: 100 });
@@ -296,13 +296,17 @@ for (const era of ERAS) {
         await expect(logEntries(page, 'rejected')).toHaveCount(100 - LIMIT, { timeout: FLOOD_TIMEOUT });
         await expect(logEntries(page, 'rejected').first()).toContainText(`-32602 ${LIMIT_MESSAGE} [too-many-pending]`);
         await expect(logEntries(page, 'shown')).toHaveCount(LIMIT);
-        // The server got exactly the 80 refusals; the 20 admitted requests wait for the user (dismissing them one by
-        // one is the next test's journey).
+        // The server got exactly the 80 refusals; the 20 admitted requests wait for the user.
         await expect.poll(async () => (await fault.answers()).total).toBe(100 - LIMIT);
+        // The host's "Cancel all" dismisses the 20 in one go: each answered cancel, once.
+        await dialog.getByRole('button', { name: `Cancel all ${LIMIT} from Fault server` }).click();
+        await host.dialog.expectClosed();
+        await expect.poll(async () => (await fault.answers()).total, { timeout: FLOOD_TIMEOUT }).toBe(100);
         const report = await expectAtMostOneAnswerEach(fault);
         expect(report.requests).toHaveLength(100);
-        expect(report.total).toBe(100 - LIMIT);
         expect(report.requests.filter((record) => record.outcomes[0] === 'error -32602')).toHaveLength(100 - LIMIT);
+        expect(report.requests.filter((record) => record.outcomes[0] === 'cancel')).toHaveLength(LIMIT);
+        await expect(logEntries(page, 'cancel')).toHaveCount(LIMIT);
       } else {
         // 2026-07-28: one round of 100; the 21st entry is refused, which fails the whole round (the SDK aborts the
         // siblings), so the call ends with the limit's message and nothing is sent to the server.
@@ -313,6 +317,13 @@ for (const era of ERAS) {
         const report = await expectAtMostOneAnswerEach(fault);
         expect(report.requests).toHaveLength(100);
         expect(report.total).toBe(0);
+        // A round within the limit: "Cancel all" answers its 5 questions cancel in one go, and the retry carries them.
+        await host.selectTool('flood', { count: 5 });
+        await host.runButton.click();
+        await host.dialog.root.getByRole('button', { name: 'Cancel all 5 from Fault server' }).click();
+        await host.dialog.expectClosed();
+        await host.expectResult('"cancel":5');
+        expect((await expectAtMostOneAnswerEach(fault)).total).toBe(5);
       }
     });
 

@@ -101,6 +101,33 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
     expect([answers.a.action, answers.b.action].toSorted()).toEqual(['accept', 'decline']);
   });
 
+  it('cancels every pending entry of one server at once, and leaves another server on the same queue alone', async () => {
+    setup = await connect(era);
+    const other = await connect(era, { queue: setup.queue });
+    try {
+      const flooded = setup.client.callTool({ name: 'ask-two', arguments: { params: EXPORT_PARAMS } });
+      const spared = other.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+      const snapshot = await waitForQueue(setup.queue, (entries) => entries.length === 3);
+      const ids = snapshot.map((entry) => entry.server.id);
+      const floodId = ids.find((id) => ids.filter((candidate) => candidate === id).length === 2) ?? '';
+      expect(new Set(ids).size).toBe(2);
+      let changes = 0;
+      const unsubscribe = setup.queue.subscribe(() => (changes += 1));
+      expect(setup.queue.respondAll(floodId, { action: 'cancel' })).toBe(2);
+      unsubscribe();
+      expect(changes).toBe(1);
+      expect(setup.queue.getSnapshot().map((entry) => entry.server.id)).toEqual([snapshot.find((entry) => entry.server.id !== floodId)?.server.id]);
+      const answers = resultJson(await flooded) as { a: { action: string }; b: { action: string } };
+      expect([answers.a.action, answers.b.action]).toEqual(['cancel', 'cancel']);
+      expect(setup.queue.respondAll(floodId, { action: 'cancel' })).toBe(0);
+      const [left] = setup.queue.getSnapshot();
+      setup.queue.respond(left?.id ?? '', { action: 'decline' });
+      expect(resultJson(await spared)).toMatchObject({ received: { action: 'decline' } });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('removes the entry and sends nothing when the caller aborts', async () => {
     setup = await connect(era);
     const controller = new AbortController();

@@ -47,7 +47,7 @@ describe('elicitationCapability', () => {
 describe('attachElicitation preconditions', () => {
   it('needs a queue made by createElicitationQueue', () => {
     const client = new Client({ name: 'host', version: '1.0.0' });
-    const fake: ElicitationQueue = { subscribe: () => () => undefined, getSnapshot: () => [], respond: () => false };
+    const fake: ElicitationQueue = { subscribe: () => () => undefined, getSnapshot: () => [], respond: () => false, respondAll: () => 0 };
     expect(() => attachElicitation(client, { queue: fake })).toThrow(/createElicitationQueue/);
   });
 

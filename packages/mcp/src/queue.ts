@@ -109,6 +109,21 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): E
       hook(result);
       return true;
     },
+    respondAll(serverId, result) {
+      const answered = snapshot.filter((entry) => entry.server.id === serverId && entry.status === 'pending');
+      if (answered.length === 0) {
+        return 0;
+      }
+      const calls = answered.map((entry) => hooks.get(entry.id));
+      for (const entry of answered) {
+        hooks.delete(entry.id);
+      }
+      publish(snapshot.filter((entry) => !answered.includes(entry)));
+      for (const hook of calls) {
+        hook?.({ action: result.action });
+      }
+      return answered.length;
+    },
   };
   internalsByQueue.set(queue, internals);
   return queue;

@@ -54,6 +54,12 @@ export interface ElicitationQueue {
    * cancelled by the server, or its connection closed); nothing is sent then.
    */
   respond(id: string, result: ElicitResult): boolean;
+  /**
+   * Declines or cancels every pending entry of one server at once (a flood, or "dismiss all from this server"), in
+   * arrival order, with one snapshot change. Entries of other servers and completed URL entries are left alone.
+   * Returns how many were answered.
+   */
+  respondAll(serverId: string, result: { action: 'decline' | 'cancel' }): number;
 }
 
 /** Options of {@link createElicitationQueue}. */

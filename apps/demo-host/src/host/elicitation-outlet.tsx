@@ -1,5 +1,14 @@
 import type { ElicitationQueue } from '@elicitation-kit/mcp';
-import { ElicitationDialog, useElicitationQueue } from '@elicitation-kit/react';
+import {
+  ElicitationActions,
+  ElicitationFields,
+  ElicitationHeader,
+  ElicitationMessage,
+  ElicitationRoot,
+  ElicitationUrl,
+  ElicitationWarnings,
+  useElicitationQueue,
+} from '@elicitation-kit/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ConnectionStore } from './connections.js';
 
@@ -26,7 +35,9 @@ function ElicitationNotice({ store }: { store: ConnectionStore }) {
 
 /**
  * Shows the elicitations of every server, one at a time, oldest first. Entries the server cancelled leave the queue
- * by themselves (the kit aborts them), so the next one opens; a notice says what happened.
+ * by themselves (the kit aborts them), so the next one opens; a notice says what happened. The dialog is composed
+ * from the kit's parts plus one host control: when a server has several questions waiting (a flood), "Cancel all"
+ * answers every one of them `cancel` at once.
  */
 export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; store: ConnectionStore }) {
   const entries = useElicitationQueue(queue);
@@ -53,21 +64,36 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
     ...(title !== undefined ? { title } : {}),
     ...(url !== undefined ? { url } : {}),
   };
+  const fromServer = pending.filter((entry) => entry.server.id === current.server.id).length;
   return (
     <>
       {notice}
-      <ElicitationDialog
-      key={current.id}
-      request={current.request}
-      server={server}
-      pendingCount={pending.length - 1}
-      // 2026-07-28: accepting a URL request makes the SDK retry the call at once, so answer only when the user is
-      // done on the page (the spec notes' kit policy); 2025: accept means "agreed to open", completion comes apart.
-      confirmUrlDone={current.era === 'modern'}
-      onRespond={(result) => {
-        queue.respond(current.id, result);
-      }}
-      />
+      <ElicitationRoot
+        key={current.id}
+        request={current.request}
+        server={server}
+        pendingCount={pending.length - 1}
+        // 2026-07-28: accepting a URL request makes the SDK retry the call at once, so answer only when the user is
+        // done on the page (the spec notes' kit policy); 2025: accept means "agreed to open", completion comes apart.
+        confirmUrlDone={current.era === 'modern'}
+        onRespond={(result) => {
+          queue.respond(current.id, result);
+        }}
+      >
+        <ElicitationHeader />
+        <ElicitationMessage />
+        <ElicitationUrl />
+        <ElicitationWarnings />
+        <ElicitationFields />
+        <ElicitationActions />
+        {fromServer > 1 && (
+          <p className="elicitation-bulk">
+            <button type="button" onClick={() => queue.respondAll(current.server.id, { action: 'cancel' })}>
+              Cancel all {fromServer} from {server.title ?? server.name}
+            </button>
+          </p>
+        )}
+      </ElicitationRoot>
     </>
   );
 }

@@ -104,6 +104,8 @@ export interface Setup {
 export interface ConnectOptions {
   attach?: Partial<Omit<AttachElicitationOptions, 'queue' | 'onEvent'>>;
   maxPendingPerServer?: number;
+  /** A queue shared with other setups (several servers, one host). */
+  queue?: ElicitationQueue;
   /** Rewrites what the server sends (e.g. to replay a request). */
   serverSend?: (message: JSONRPCMessage, send: (message: JSONRPCMessage) => Promise<void>) => Promise<void>;
 }
@@ -128,9 +130,9 @@ export async function connect(era: Era, options: ConnectOptions = {}): Promise<S
     { name: 'test-host', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
   );
-  const queue = createElicitationQueue(
-    options.maxPendingPerServer === undefined ? {} : { maxPendingPerServer: options.maxPendingPerServer },
-  );
+  const queue =
+    options.queue ??
+    createElicitationQueue(options.maxPendingPerServer === undefined ? {} : { maxPendingPerServer: options.maxPendingPerServer });
   const events: ElicitationEvent[] = [];
   const kit = attachElicitation(client, {
     queue,
