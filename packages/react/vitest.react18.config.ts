@@ -5,7 +5,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { project } from '../../vitest.shared';
+import { project } from '../../vitest.shared.ts';
 
 const modules = join(dirname(fileURLToPath(import.meta.url)), 'react-18', 'node_modules');
 const redirected = ['react', 'react-dom', '@rjsf/core', '@rjsf/utils', '@testing-library/react'];
