@@ -13,10 +13,10 @@ import { root } from './lib/workspace.mjs';
  * Budgets in bytes (min+gz), enforced: a change that grows a package past its budget fails `npm test`.
  * Raise only on purpose, with the reason here.
  *
- * core: the target set for it is 4 KB and is NOT met — 5.67 KB with every required feature (the email and URI checks
- * must match ajv-formats character for character, ~25 precise rejection reasons, three eras, URL and secret
- * heuristics; see packages/core/README.md "Size"). The enforced ceiling stops growth; the target stays reported
- * (bench/RESULTS.md) until features move out of the main entry or the target changes.
+ * core: the target set for it is 4 KB and is NOT met — 5.79 KB with every required feature; `parseElicitation` alone
+ * is 4.0 KB (the email and URI checks must match ajv-formats character for character, ~25 precise rejection reasons,
+ * three eras, URL checks), so no split of the entry gets a host's import under 4 KB (packages/core/README.md "Size").
+ * The enforced ceiling stops growth; the target stays reported (bench/RESULTS.md).
  */
 export const budgets = {
   core: { entry: 'packages/core/src/index.ts', budget: 6 * 1024, target: 4 * 1024 },
