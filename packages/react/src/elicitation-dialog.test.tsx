@@ -643,6 +643,20 @@ describe('ElicitationDialog', () => {
       expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
     });
 
+    it('shows host children after the actions of the complete dialog, inside the modal', async () => {
+      const { user, onRespond, dialog } = renderDialog({
+        request: formRequest(paramsOf('form-01-single-string.json')),
+        server: { name: 'git' },
+        children: <ServerBadge />,
+      });
+      const badge = screen.getByRole('button', { name: 'Never ask git' });
+      expect(dialog.contains(badge)).toBe(true);
+      const actions = dialog.querySelector('[data-part=actions]');
+      expect(actions?.compareDocumentPosition(badge)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+      await user.click(badge);
+      expect(onRespond.mock.calls).toEqual([[{ action: 'decline' }]]);
+    });
+
     it('omits aria-describedby when no message part is rendered, and warns when no title names the dialog', () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       render(

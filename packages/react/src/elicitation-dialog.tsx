@@ -75,11 +75,12 @@ export interface ElicitationRootProps {
    * Not an answer: only `onRespond` answers.
    */
   onValuesChange?: (values: FormValues) => void;
+  /** The dialog's content: the parts. With {@link ElicitationDialog}, host content shown after the actions. */
   children?: ReactNode;
 }
 
-/** Props of {@link ElicitationDialog}. */
-export type ElicitationDialogProps = Omit<ElicitationRootProps, 'children'>;
+/** Props of {@link ElicitationDialog}: `children` is host content after the actions (e.g. a "Cancel all" button). */
+export type ElicitationDialogProps = ElicitationRootProps;
 
 /** What the parts share; read it with {@link useElicitationDialog} to build your own parts. */
 export interface ElicitationDialogContext {
@@ -456,8 +457,8 @@ export function ElicitationActions(): ReactElement {
 
 /**
  * The complete dialog: header naming the server, message, the URL (URL mode), warnings, the form (form mode) and the
- * actions. Calls `onRespond` exactly once per request. For a custom layout, compose the parts inside
- * {@link ElicitationRoot} instead.
+ * actions, then `children` (host content, e.g. a "Cancel all" control). Calls `onRespond` exactly once per request.
+ * For a custom layout, compose the parts inside {@link ElicitationRoot} instead.
  */
 export function ElicitationDialog(props: ElicitationDialogProps): ReactElement {
   return (
@@ -468,6 +469,7 @@ export function ElicitationDialog(props: ElicitationDialogProps): ReactElement {
       <ElicitationWarnings />
       <ElicitationFields />
       <ElicitationActions />
+      {props.children}
     </ElicitationRoot>
   );
 }

@@ -1,14 +1,5 @@
 import type { ElicitationQueue } from '@elicitation-kit/mcp';
-import {
-  ElicitationActions,
-  ElicitationFields,
-  ElicitationHeader,
-  ElicitationMessage,
-  ElicitationRoot,
-  ElicitationUrl,
-  ElicitationWarnings,
-  useElicitationQueue,
-} from '@elicitation-kit/react';
+import { ElicitationDialog, useElicitationQueue } from '@elicitation-kit/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ConnectionStore } from './connections.js';
 
@@ -35,9 +26,9 @@ function ElicitationNotice({ store }: { store: ConnectionStore }) {
 
 /**
  * Shows the elicitations of every server, one at a time, oldest first. Entries the server cancelled leave the queue
- * by themselves (the kit aborts them), so the next one opens; a notice says what happened. The dialog is composed
- * from the kit's parts plus one host control: when a server has several questions waiting (a flood), "Cancel all"
- * answers every one of them `cancel` at once.
+ * by themselves (the kit aborts them), so the next one opens; a notice says what happened. One host control sits under
+ * the dialog's actions: when a server has several questions waiting (a flood), "Cancel all" answers every one of them
+ * `cancel` at once.
  */
 export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; store: ConnectionStore }) {
   const entries = useElicitationQueue(queue);
@@ -68,7 +59,7 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
   return (
     <>
       {notice}
-      <ElicitationRoot
+      <ElicitationDialog
         key={current.id}
         request={current.request}
         server={server}
@@ -80,12 +71,6 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
           queue.respond(current.id, result);
         }}
       >
-        <ElicitationHeader />
-        <ElicitationMessage />
-        <ElicitationUrl />
-        <ElicitationWarnings />
-        <ElicitationFields />
-        <ElicitationActions />
         {fromServer > 1 && (
           <p className="elicitation-bulk">
             <button type="button" onClick={() => queue.respondAll(current.server.id, { action: 'cancel' })}>
@@ -93,7 +78,7 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
             </button>
           </p>
         )}
-      </ElicitationRoot>
+      </ElicitationDialog>
     </>
   );
 }
