@@ -1,7 +1,7 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from './test/harness.js';
 import type { Setup } from './test/harness.js';
 
@@ -201,6 +201,34 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
 });
 
 describe('attachElicitation, 2025-only behaviour', () => {
+  it('keeps an answer whose response could not be sent, says so, and resends the same response on request', async () => {
+    let offline = true;
+    setup = await connect('legacy', {
+      clientSend: async (message, send) => {
+        if (offline && 'result' in message) throw new TypeError('Failed to fetch');
+        await send(message);
+      },
+    });
+    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+    const entry = await firstEntry(setup.queue);
+    const answer = { action: 'accept', content: { format: 'json', maxRows: 7 } } as const;
+    setup.queue.respond(entry.id, answer);
+    await vi.waitFor(() => expect(setup?.events.some((event) => event.type === 'undelivered')).toBe(true));
+    expect(setup.events.find((event) => event.type === 'undelivered')).toMatchObject({ entry: { id: entry.id }, result: answer });
+    const responses = () => setup?.sent.filter((message) => 'result' in message && 'id' in message) ?? [];
+    expect(responses()).toHaveLength(1);
+    // Still offline: nothing goes out, and it stays available.
+    expect(await setup.kit.resend(entry.id)).toBe(false);
+    offline = false;
+    expect(await setup.kit.resend(entry.id)).toBe(true);
+    expect(resultJson(await call)).toMatchObject({ received: { kind: 'elicit', action: 'accept', content: { format: 'json', maxRows: 7 } } });
+    const [first, , last] = responses();
+    expect(last).toEqual(first);
+    // Sent: nothing left to resend; an unknown id has nothing either.
+    expect(await setup.kit.resend(entry.id)).toBe(false);
+    expect(await setup.kit.resend('elicitation-unknown')).toBe(false);
+  });
+
   it('shows a request replayed with the same JSON-RPC id once and answers it once', async () => {
     let replayedId: unknown;
     let replay: (() => Promise<void>) | undefined;

@@ -1,7 +1,7 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import type { ElicitResult, ElicitationError, ParsedElicitation, ProtocolVersion } from '@elicitation-kit/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, Transport } from '@modelcontextprotocol/client';
 import { queueInternals } from './queue.js';
 import type {
   AttachElicitationOptions,
@@ -71,12 +71,14 @@ interface Active {
   waiters: Waiter[];
   settled: boolean;
   /** Legacy only: the connection and JSON-RPC id, for replay de-duplication. */
-  wire?: { transport: object; requestId: string | number };
+  wire?: { transport: Transport; requestId: string | number };
 }
 
 interface ConnectionMemory {
   pending: Map<string | number, Active>;
   answered: Set<string | number>;
+  /** Answers handed to the SDK whose JSON-RPC response has not been sent yet, by request id. */
+  delivering: Map<string | number, { entry: PendingElicitation; result: ElicitResult }>;
 }
 
 let nextAttachment = 0;
@@ -135,7 +137,9 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
   const attachmentKey = `server-${++nextAttachment}`;
   const active = new Map<string, Active>();
   const urlRequired = new Map<string, { entry: PendingElicitation; controller: AbortController }>();
-  const memories = new WeakMap<object, ConnectionMemory>();
+  const memories = new WeakMap<Transport, ConnectionMemory>();
+  /** Legacy answers whose response could not be sent, by entry id: sending the same response again. */
+  const undelivered = new Map<string, () => Promise<void>>();
   /** `elicitationId`s of URL requests answered on this client, so a later completion is still reported. */
   const answeredUrlIds = new Set<string>();
   let detached = false;
@@ -175,11 +179,36 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
     return version !== undefined && KNOWN_VERSIONS.includes(version) ? (version as ProtocolVersion) : undefined;
   };
 
-  const memoryOf = (transport: object): ConnectionMemory => {
+  /**
+   * Watches a legacy connection's sends: when the JSON-RPC response carrying an answer fails to go out (the network
+   * is down), the answer is kept for `resend` and an `undelivered` event says so. The SDK does not resend responses.
+   */
+  const watchDelivery = (transport: Transport, memory: ConnectionMemory): void => {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, sendOptions) => {
+      const id = 'result' in message ? message.id : undefined;
+      const delivery = id === undefined ? undefined : memory.delivering.get(id);
+      if (id !== undefined) {
+        memory.delivering.delete(id);
+      }
+      try {
+        await send(message, sendOptions);
+      } catch (error) {
+        if (delivery !== undefined && !detached) {
+          undelivered.set(delivery.entry.id, () => send(message, sendOptions));
+          emit({ type: 'undelivered', entry: delivery.entry, result: delivery.result, error });
+        }
+        throw error;
+      }
+    };
+  };
+
+  const memoryOf = (transport: Transport): ConnectionMemory => {
     let memory = memories.get(transport);
     if (memory === undefined) {
-      memory = { pending: new Map(), answered: new Set() };
+      memory = { pending: new Map(), answered: new Set(), delivering: new Map() };
       memories.set(transport, memory);
+      watchDelivery(transport, memory);
     }
     return memory;
   };
@@ -202,11 +231,18 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
     }
     const wire = normalizeResult(record.entry.request, result);
     forget(record);
+    const primary = primaryOf(record);
     if (record.wire !== undefined) {
-      remember(memoryOf(record.wire.transport).answered, record.wire.requestId);
+      const memory = memoryOf(record.wire.transport);
+      remember(memory.answered, record.wire.requestId);
+      if (primary !== undefined) {
+        memory.delivering.set(record.wire.requestId, { entry: record.entry, result: wire });
+        if (memory.delivering.size > MEMORY) {
+          memory.delivering.delete(memory.delivering.keys().next().value!);
+        }
+      }
     }
     rememberAnsweredUrl(record.entry);
-    const primary = primaryOf(record);
     if (primary !== undefined) {
       finishWaiter(primary);
       primary.resolve(wire);
@@ -449,6 +485,22 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
         settleAsCancel(record, 'detached');
       }
       dropUrlRequired('detached');
+      undelivered.clear();
+    },
+
+    async resend(id) {
+      const sendAgain = undelivered.get(id);
+      if (sendAgain === undefined) {
+        return false;
+      }
+      try {
+        await sendAgain();
+      } catch {
+        // Still no way through: keep it for another try.
+        return false;
+      }
+      undelivered.delete(id);
+      return true;
     },
 
     surfaceUrlRequired(error) {

@@ -24,7 +24,8 @@ describe('public types', () => {
     expectTypeOf(attachElicitation).parameter(0).toEqualTypeOf<Client>();
     expectTypeOf(attachElicitation).returns.toEqualTypeOf<ElicitationAttachment>();
     expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<(error: unknown) => PendingElicitation[]>();
-    expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed'>();
+    expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed' | 'undelivered'>();
+    expectTypeOf<ElicitationAttachment['resend']>().toEqualTypeOf<(entryId: string) => Promise<boolean>>();
     expectTypeOf(elicitationCapability({ url: false })).toEqualTypeOf<{ form?: Record<string, never>; url?: Record<string, never> }>();
   });
 });

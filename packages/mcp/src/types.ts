@@ -104,7 +104,12 @@ export type ElicitationEvent =
       requestId?: string | number;
     }
   | { type: 'cancelled'; entry: PendingElicitation; reason: CancelReason; detail?: unknown }
-  | { type: 'completed'; server: ServerIdentity; elicitationId: string; entry?: PendingElicitation };
+  | { type: 'completed'; server: ServerIdentity; elicitationId: string; entry?: PendingElicitation }
+  /**
+   * 2025 sessions: the user answered, but the JSON-RPC response carrying the answer could not be sent (the network
+   * failed); the server is still waiting. `resend(entry.id)` sends the same response again.
+   */
+  | { type: 'undelivered'; entry: PendingElicitation; result: ElicitResult; error: unknown };
 
 /** Options of {@link attachElicitation}. */
 export interface AttachElicitationOptions {
@@ -135,4 +140,11 @@ export interface ElicitationAttachment {
    * dismiss it with `respond(id, { action: 'accept' })` and retry the call.
    */
   surfaceUrlRequired(error: unknown): PendingElicitation[];
+  /**
+   * Sends again an answer whose response failed to go out (after an `undelivered` event; 2025 sessions). Resolves
+   * `true` once it is sent, `false` when there is nothing to resend or it failed again (keep it for another try).
+   * The same response (same JSON-RPC id) is sent, so the server takes it at most once: an SDK server ignores a
+   * response to a request it no longer waits for.
+   */
+  resend(entryId: string): Promise<boolean>;
 }

@@ -74,13 +74,15 @@ export interface LogEntry {
   /** Short label: the outcome (`accept`, `decline`, `cancel`, `rejected as invalid`, …) or the host's action. */
   label: string;
   /** For elicitation lines, a stable code of what happened (also the `data-outcome` attribute in the log). */
-  outcome?: 'shown' | 'accept' | 'decline' | 'cancel' | 'rejected' | 'cancelled' | 'completed';
+  outcome?: 'shown' | 'accept' | 'decline' | 'cancel' | 'rejected' | 'cancelled' | 'completed' | 'undelivered';
   text: string;
   /**
    * For a question that ended without the user (withdrawn by the server, lost with the connection, refused by the
    * kit), what to tell the user — the host shows it beside the dialog, not only in the log.
    */
   notice?: string;
+  /** With the notice of an answer that did not arrive: what `resend` needs to send it again. */
+  resend?: { serverId: string; entryId: string };
 }
 
 /** Options of {@link ConnectionStore.callTool}. */
@@ -98,6 +100,11 @@ export interface ConnectionStore {
   clearLog(): void;
   connect(url: string, options?: ConnectOptions): Promise<ServerConnection>;
   disconnect(id: string): Promise<void>;
+  /**
+   * Sends again an answer that did not arrive (2025 sessions, after an `undelivered` event). Resolves whether it went
+   * out; either way the log (and a notice) says so.
+   */
+  resend(serverId: string, entryId: string): Promise<boolean>;
   callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
   /** Turns a `-32042` error of a tool call into URL elicitations in the queue (empty when it is not one). */
   surfaceUrlRequired(id: string, error: unknown): number;
@@ -110,6 +117,8 @@ interface Live {
   closing: boolean;
   /** Tool calls in flight: a transport error then may have cost an answer, and the user must be told. */
   calls: number;
+  /** Answers that did not arrive and can be sent again (their own notice says so). */
+  undelivered: Set<string>;
 }
 
 /** How long a tool call may wait (the user may take a while to answer an elicitation). */
@@ -143,6 +152,12 @@ export function describeError(error: unknown): string {
     return `${error.message} (${String(code)})${required}`;
   }
   return String(error);
+}
+
+/** Whether an undelivered answer can be sent again: not when the server answered 404 (its session is gone). */
+export function canResend(error: unknown): boolean {
+  const status = (error as { data?: { status?: unknown } } | null)?.data?.status;
+  return status !== 404;
 }
 
 /** The log line for one kit event: what was asked, and how it ended. */
@@ -186,6 +201,17 @@ export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' |
     }
     case 'completed':
       return { label: 'completed', outcome: 'completed', text: `URL elicitation ${event.elicitationId} completed` };
+    case 'undelivered': {
+      const { server, request } = event.entry;
+      return {
+        label: 'not delivered',
+        outcome: 'undelivered',
+        text: `${request.message} (${event.result.action}): ${describeError(event.error)}`,
+        notice: canResend(event.error)
+          ? `Your answer to ${server.name} did not arrive: the connection failed. ${server.name} is still waiting; send it again once you are back online.`
+          : `Your answer to ${server.name} did not arrive: ${server.name} no longer knows this session (it may have restarted). Press Stop and run the tool again.`,
+      };
+    }
     default:
       return event satisfies never;
   }
@@ -289,11 +315,20 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
               modes,
               server: { id, url },
               onEvent: (event: ElicitationEvent) => {
-                append({ server: nameOf(id), kind: 'elicitation', ...describeEvent(event) });
+                const resendable = event.type === 'undelivered' && canResend(event.error);
+                if (resendable) {
+                  state.undelivered.add(event.entry.id);
+                }
+                append({
+                  server: nameOf(id),
+                  kind: 'elicitation',
+                  ...describeEvent(event),
+                  ...(resendable ? { resend: { serverId: id, entryId: event.entry.id } } : {}),
+                });
               },
             })
           : undefined;
-      const state: Live = { client, attachment, closing: false, calls: 0 };
+      const state: Live = { client, attachment, closing: false, calls: 0, undelivered: new Set() };
       live.set(id, state);
       // A transport error while a call runs (e.g. the network was down when the user answered a 2025 server: the
       // SDK does not resend a response) would otherwise leave only "Waiting for the server…". Idle errors (a
@@ -307,7 +342,8 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
           kind: 'error',
           label: 'transport',
           text,
-          ...(state.calls > 0
+          // An answer the kit kept for resending has its own notice (with "Send again"): do not cover it.
+          ...(state.calls > 0 && state.undelivered.size === 0
             ? {
                 notice: `Lost contact with ${nameOf(id)} (${text}). An answer you just gave may not have arrived: press Stop and run the tool again.`,
               }
@@ -366,6 +402,26 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
         append({ server: nameOf(id), kind: 'error', label: 'connect', text: message });
         return update(id, { status: 'failed', error: message }) ?? entry;
       }
+    },
+
+    async resend(serverId, entryId) {
+      const state = live.get(serverId);
+      const sent = (await state?.attachment?.resend(entryId)) ?? false;
+      if (sent) {
+        state?.undelivered.delete(entryId);
+        append({ server: nameOf(serverId), kind: 'elicitation', label: 'sent again', text: 'The answer was sent again.', notice: `Your answer to ${nameOf(serverId)} was sent again.` });
+      } else {
+        append({
+          server: nameOf(serverId),
+          kind: 'error',
+          label: 'resend',
+          text: 'The answer could not be sent again.',
+          ...(state?.undelivered.has(entryId) === true
+            ? { notice: `Still no contact with ${nameOf(serverId)}: your answer was not sent. Try again.`, resend: { serverId, entryId } }
+            : {}),
+        });
+      }
+      return sent;
     },
 
     async disconnect(id) {

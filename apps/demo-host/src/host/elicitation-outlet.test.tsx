@@ -1,20 +1,21 @@
 import { createElicitationQueue } from '@elicitation-kit/mcp';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { describeEvent, type ConnectionStore, type LogEntry } from './connections.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { canResend, describeEvent, type ConnectionStore, type LogEntry } from './connections.js';
 import { ElicitationOutlet } from './elicitation-outlet.js';
 
 afterEach(cleanup);
 
 /** A store with a fixed log (the notice reads only the log). */
 const NO_SERVERS: readonly never[] = [];
-function storeWith(log: readonly LogEntry[]): ConnectionStore {
+function storeWith(log: readonly LogEntry[], resend: ConnectionStore['resend'] = async () => false): ConnectionStore {
   return {
     subscribe: () => () => undefined,
     getSnapshot: () => NO_SERVERS,
     subscribeLog: () => () => undefined,
     getLog: () => log,
+    resend,
   } as unknown as ConnectionStore;
 }
 
@@ -45,5 +46,22 @@ describe('what the user is told when a question ends without them', () => {
     expect(notice.textContent).toContain('Acme withdrew its question.');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offers "Send again" for an answer that did not arrive, unless the server lost the session (404)', async () => {
+    const offline = describeEvent({ type: 'undelivered', entry, result: { action: 'accept', content: {} }, error: new TypeError('Failed to fetch') } as never);
+    expect(offline).toMatchObject({ outcome: 'undelivered', label: 'not delivered' });
+    expect(offline.notice).toBe('Your answer to Acme did not arrive: the connection failed. Acme is still waiting; send it again once you are back online.');
+    const gone = Object.assign(new Error('Error POSTing to endpoint: Session not found'), { data: { status: 404 } });
+    expect(canResend(new TypeError('Failed to fetch'))).toBe(true);
+    expect(canResend(gone)).toBe(false);
+    expect(describeEvent({ type: 'undelivered', entry, result: { action: 'cancel' }, error: gone } as never).notice).toContain('no longer knows this session');
+
+    const user = userEvent.setup();
+    const resend = vi.fn(async () => true);
+    const log = [{ ...line(1, offline.notice), outcome: 'undelivered' as const, resend: { serverId: 's1', entryId: 'e1' } }];
+    render(<ElicitationOutlet queue={createElicitationQueue()} store={storeWith(log, resend)} />);
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(resend).toHaveBeenCalledExactlyOnceWith('s1', 'e1');
   });
 });

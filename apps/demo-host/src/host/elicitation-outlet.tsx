@@ -10,13 +10,27 @@ import type { ConnectionStore } from './connections.js';
 function ElicitationNotice({ store }: { store: ConnectionStore }) {
   const log = useSyncExternalStore(store.subscribeLog, store.getLog);
   const [dismissed, setDismissed] = useState(0);
+  const [sending, setSending] = useState(false);
   const latest = log.findLast((entry) => entry.notice !== undefined);
   if (latest === undefined || latest.id <= dismissed) {
     return null;
   }
+  const { resend } = latest;
   return (
     <output className="elicitation-notice" data-outcome={latest.outcome}>
       <span>{latest.notice}</span>
+      {resend !== undefined && (
+        <button
+          type="button"
+          disabled={sending}
+          onClick={() => {
+            setSending(true);
+            void store.resend(resend.serverId, resend.entryId).finally(() => setSending(false));
+          }}
+        >
+          Send again
+        </button>
+      )}
       <button type="button" onClick={() => setDismissed(latest.id)}>
         Dismiss
       </button>

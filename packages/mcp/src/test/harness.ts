@@ -106,6 +106,8 @@ export interface ConnectOptions {
   maxPendingPerServer?: number;
   /** A queue shared with other setups (several servers, one host). */
   queue?: ElicitationQueue;
+  /** Intercepts what the client sends (e.g. to fail a response as a dropped network would). */
+  clientSend?: (message: JSONRPCMessage, send: (message: JSONRPCMessage) => Promise<void>) => Promise<void>;
   /** Rewrites what the server sends (e.g. to replay a request). */
   serverSend?: (message: JSONRPCMessage, send: (message: JSONRPCMessage) => Promise<void>) => Promise<void>;
 }
@@ -118,7 +120,8 @@ export async function connect(era: Era, options: ConnectOptions = {}): Promise<S
   const clientSend = clientTransport.send.bind(clientTransport);
   clientTransport.send = async (message, sendOptions) => {
     sent.push(message);
-    return clientSend(message, sendOptions);
+    const send = (next: JSONRPCMessage) => clientSend(next, sendOptions);
+    return options.clientSend === undefined ? send(message) : options.clientSend(message, send);
   };
   if (options.serverSend !== undefined) {
     const rewrite = options.serverSend;
