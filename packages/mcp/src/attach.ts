@@ -196,6 +196,9 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
       } catch (error) {
         if (delivery !== undefined && !detached) {
           undelivered.set(delivery.entry.id, () => send(message, sendOptions));
+          if (undelivered.size > MEMORY) {
+            undelivered.delete(undelivered.keys().next().value!);
+          }
           emit({ type: 'undelivered', entry: delivery.entry, result: delivery.result, error });
         }
         throw error;
