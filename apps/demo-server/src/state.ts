@@ -35,11 +35,11 @@ export function createRoundStates(key: Uint8Array | string = randomBytes(32)): R
 }
 
 /**
- * The verified state of this retry when it was minted for `tool` (and asked `key`, when given); otherwise undefined:
+ * The verified state of this retry when it was minted for `tool` and asked every one of `keys`; otherwise undefined:
  * answers that arrive without such a state answer nothing this server asked, and the tool asks again.
  */
-export function askedRound(ctx: ServerContext, tool: string, key?: string): RoundState | undefined {
+export function askedRound(ctx: ServerContext, tool: string, ...keys: string[]): RoundState | undefined {
   const state = ctx.mcpReq.requestState<RoundState>();
   const valid = typeof state === 'object' && state !== null && state.tool === tool && Array.isArray(state.keys);
-  return valid && (key === undefined || state.keys.includes(key)) ? state : undefined;
+  return valid && keys.every((key) => state.keys.includes(key)) ? state : undefined;
 }

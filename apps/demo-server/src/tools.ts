@@ -504,7 +504,7 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       }
       const recipient = inputResponse(ctx.mcpReq.inputResponses, 'recipient');
       const schedule = inputResponse(ctx.mcpReq.inputResponses, 'schedule');
-      const asked = askedRound(ctx, 'schedule-report', 'recipient')?.keys.includes('schedule') === true;
+      const asked = askedRound(ctx, 'schedule-report', 'recipient', 'schedule') !== undefined;
       if (recipient.kind !== 'elicit' || schedule.kind !== 'elicit' || !asked) {
         return scheduleAsk(ctx, true, !asked && (recipient.kind !== 'missing' || schedule.kind !== 'missing'));
       }

@@ -253,14 +253,22 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
     emit({ type: 'answered', entry: record.entry, result: wire });
   };
 
-  /** The server or the caller aborted: drop the entry and send nothing. */
-  const abort = (record: Active, reason: unknown): void => {
+  /** Takes a live entry out of the queue and aborts its signal; `false` when it was already settled. */
+  const drop = (record: Active, reason: unknown): boolean => {
     if (record.settled) {
-      return;
+      return false;
     }
     forget(record);
     internals.remove(record.entry.id);
     record.controller.abort(reason);
+    return true;
+  };
+
+  /** The server or the caller aborted: drop the entry and send nothing. */
+  const abort = (record: Active, reason: unknown): void => {
+    if (!drop(record, reason)) {
+      return;
+    }
     for (const waiter of record.waiters) {
       if (waiter.done) {
         continue;
@@ -279,12 +287,9 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
 
   /** The connection closed or the host detached: settle as cancel. */
   const settleAsCancel = (record: Active, reason: CancelReason): void => {
-    if (record.settled) {
+    if (!drop(record, reason)) {
       return;
     }
-    forget(record);
-    internals.remove(record.entry.id);
-    record.controller.abort(reason);
     const primary = primaryOf(record);
     if (primary !== undefined) {
       finishWaiter(primary);

@@ -466,6 +466,10 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
         throw error;
       } finally {
         state.calls -= 1;
+        // With no call waiting, an answer kept for resending answers nothing: lost contact is news again.
+        if (state.calls === 0) {
+          state.undelivered.clear();
+        }
       }
     },
 
