@@ -2,6 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/react', 'packages/react/vitest.react18.config.ts', 'packages/mcp', 'apps/demo-server', 'apps/demo-host'],
+    projects: [
+      'packages/core',
+      'packages/react',
+      'packages/react/vitest.react18.config.ts',
+      'packages/mcp',
+      'apps/demo-server',
+      'apps/demo-host',
+    ],
   },
 });

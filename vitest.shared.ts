@@ -8,8 +8,21 @@ export const sourceConditions = ['@elicitation-kit/source', 'module', 'browser',
 
 export function project(name: string, environment: 'node' | 'jsdom', extra: UserConfig['test'] = {}): UserConfig {
   return {
-    resolve: { conditions: environment === 'jsdom' ? sourceConditions : ['@elicitation-kit/source', 'module', 'node', 'development|production'] },
-    ssr: { resolve: { conditions: ['@elicitation-kit/source', 'node'], externalConditions: ['@elicitation-kit/source'] } },
-    test: { name, environment, include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'], typecheck: { enabled: false }, ...extra },
+    resolve: {
+      conditions:
+        environment === 'jsdom'
+          ? sourceConditions
+          : ['@elicitation-kit/source', 'module', 'node', 'development|production'],
+    },
+    ssr: {
+      resolve: { conditions: ['@elicitation-kit/source', 'node'], externalConditions: ['@elicitation-kit/source'] },
+    },
+    test: {
+      name,
+      environment,
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      typecheck: { enabled: false },
+      ...extra,
+    },
   };
 }

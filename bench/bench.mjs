@@ -11,13 +11,17 @@ import { renderMarkdown } from './src/report.mjs';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const wanted = (name) => !only || only.includes(name);
 
 /** Module-not-found for a workspace package that has not landed yet → the section is pending, not failed. */
 function pendingReason(error) {
   const text = String(error?.message ?? error);
-  if (error?.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find (module|package)|does not provide an export/.test(text)) return text.split('\n')[0];
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find (module|package)|does not provide an export/.test(text))
+    return text.split('\n')[0];
   return undefined;
 }
 
@@ -47,7 +51,10 @@ async function section(name, title, fn) {
 function commit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages', 'apps/demo-server', 'bench'], { cwd: root, encoding: 'utf8' })
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'packages', 'apps/demo-server', 'bench'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
       .split('\n')
       .some((line) => line.trim() !== '' && !/ bench\/(results\.json|RESULTS\.md)$/.test(line));
     return dirty ? `${head}+dirty` : head;
@@ -84,7 +91,9 @@ results.clientCost = await section('cost', 'per-request client cost (core vs ajv
 
 results.roundTrips = await section('rt', 'round trips (demo server over loopback, both eras)', async () => {
   const { measureRoundTrips } = await import('./src/round-trips.mjs');
-  return measureRoundTrips(quick ? { sequential: 100, concurrent: 20, samples: 20 } : { sequential: 1000, concurrent: 100, samples: 100 });
+  return measureRoundTrips(
+    quick ? { sequential: 100, concurrent: 20, samples: 20 } : { sequential: 1000, concurrent: 100, samples: 100 },
+  );
 });
 
 results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs rjsf)', async () => {

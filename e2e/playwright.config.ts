@@ -16,13 +16,15 @@ const onCi = Boolean(process.env.CI);
 const reuse = !onCi && process.env.E2E_REUSE_SERVERS === '1';
 
 // Inside a pnpm script `npm_execpath` is the pnpm that started us (it may be the copy in `.tools/`, not on PATH).
-const pnpm = process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
+const pnpm =
+  process.env.npm_execpath && existsSync(process.env.npm_execpath) ? `"${process.env.npm_execpath}"` : 'pnpm';
 const executablePath = findChromium();
 // The demo server's own `start` script (`node --conditions=@elicitation-kit/source --import tsx src/main.ts`), run in its folder as
 // pnpm would, but without pnpm in between: SIGTERM then reaches the server, which closes cleanly.
 const demoServerDir = join(root, 'apps', 'demo-server');
-const demoServerStart = (JSON.parse(readFileSync(join(demoServerDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
-  .start;
+const demoServerStart = (
+  JSON.parse(readFileSync(join(demoServerDir, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 // One build folder per host port, so concurrent runs on other ports never empty each other's build.
 const hostDist = join(here, 'artifacts', `host-dist-${HOST_PORT}`);
 

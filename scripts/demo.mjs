@@ -174,7 +174,10 @@ if (production) {
 
 try {
   await Promise.all([
-    waitForHttp(`http://${host}:${serverPort}/mcp`, 120_000, { method: 'GET', headers: { Accept: 'text/event-stream' } }),
+    waitForHttp(`http://${host}:${serverPort}/mcp`, 120_000, {
+      method: 'GET',
+      headers: { Accept: 'text/event-stream' },
+    }),
     waitForHttp(`http://${host}:${hostPort}/`, 120_000),
   ]);
 } catch (error) {

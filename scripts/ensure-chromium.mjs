@@ -35,14 +35,27 @@ function tryApt() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   if (update.status !== 0) return false;
-  const inst = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+  const inst = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env,
+  });
   return inst.status === 0 && existsSync(DEBIAN);
 }
 
 function playwrightHasBrowser() {
   try {
-    const out = execFileSync('pnpm', ['--filter', '@elicitation-kit/e2e', 'exec', 'node', '-e',
-      "const p=require('@playwright/test').chromium.executablePath();process.stdout.write(require('fs').existsSync(p)?p:'')"], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync(
+      'pnpm',
+      [
+        '--filter',
+        '@elicitation-kit/e2e',
+        'exec',
+        'node',
+        '-e',
+        "const p=require('@playwright/test').chromium.executablePath();process.stdout.write(require('fs').existsSync(p)?p:'')",
+      ],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     return out.trim() !== '';
   } catch {
     return false;
@@ -59,7 +72,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log("✓ Chromium for e2e: Playwright's installed browser");
   } else {
     console.error(
-      '✗ No Chromium found. Install Debian\'s package as root (apt-get install chromium), set CHROMIUM_PATH, ' +
+      "✗ No Chromium found. Install Debian's package as root (apt-get install chromium), set CHROMIUM_PATH, " +
         'or run `pnpm --filter @elicitation-kit/e2e exec playwright install chromium` where downloads are allowed.',
     );
     process.exit(1);

@@ -23,7 +23,15 @@ export const budgets = {
   react: { entry: 'packages/react/src/index.ts', budget: 8 * 1024 },
   mcp: { entry: 'packages/mcp/src/index.ts', budget: 4 * 1024 },
 };
-const external = ['react', 'react-dom', 'react/*', 'react-dom/*', '@rjsf/*', '@modelcontextprotocol/*', '@elicitation-kit/*'];
+const external = [
+  'react',
+  'react-dom',
+  'react/*',
+  'react-dom/*',
+  '@rjsf/*',
+  '@modelcontextprotocol/*',
+  '@elicitation-kit/*',
+];
 
 /** One entry bundled and minified as the budgets measure it (peers external), as bytes of an ES module. */
 export async function bundle(entry) {

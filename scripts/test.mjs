@@ -19,6 +19,9 @@ if (existsSync(join(root, 'e2e', 'tsconfig.json'))) run(pnpm, ['exec', 'tsc', '-
 step('lint (oxlint, zero warnings)');
 run(pnpm, ['exec', 'oxlint', '--max-warnings=0', '--report-unused-disable-directives']);
 
+step('format (oxfmt --check)');
+run(pnpm, ['exec', 'oxfmt', '--check', '.']);
+
 step('unit and integration tests (vitest)');
 run(pnpm, ['exec', 'vitest', 'run']);
 

@@ -58,7 +58,13 @@ async function mount(kind, count) {
     root.render(createElement(ElicitationDialog, { request: parsed.request, server, onRespond: noop }));
   } else {
     const first = Object.keys(params.requestedSchema.properties)[0];
-    root.render(createElement(Form, { schema: params.requestedSchema, validator, uiSchema: { [first]: { 'ui:autofocus': true } } }));
+    root.render(
+      createElement(Form, {
+        schema: params.requestedSchema,
+        validator,
+        uiSchema: { [first]: { 'ui:autofocus': true } },
+      }),
+    );
   }
   requestAnimationFrame(poll);
   const timedOut = await Promise.race([focused.then(() => false), new Promise((r) => setTimeout(() => r(true), 5000))]);
@@ -69,7 +75,10 @@ async function mount(kind, count) {
     container,
     focusMs: timedOut ? null : focusAt - start,
     paintMs: timedOut ? null : paintAt - start,
-    focused: document.activeElement instanceof HTMLElement ? document.activeElement.getAttribute('name') ?? document.activeElement.id : null,
+    focused:
+      document.activeElement instanceof HTMLElement
+        ? (document.activeElement.getAttribute('name') ?? document.activeElement.id)
+        : null,
   };
 }
 
@@ -88,7 +97,8 @@ async function readiness(count, runs, warmup) {
     for (const kind of order) {
       const mounted = await mount(kind, count);
       await unmount(mounted);
-      if (round >= warmup) samples[kind].push({ focusMs: mounted.focusMs, paintMs: mounted.paintMs, focused: mounted.focused });
+      if (round >= warmup)
+        samples[kind].push({ focusMs: mounted.focusMs, paintMs: mounted.paintMs, focused: mounted.focused });
     }
   }
   return samples;

@@ -22,7 +22,10 @@ export async function checkBudgets() {
     const b = bundle[name];
     if (b.missing) report(false, `@elicitation-kit/${name}: ${b.missing} not found`);
     else {
-      const target = b.target < b.budget ? ` (target ${kb(b.target)}: ${b.targetMet ? 'met' : 'not met, reported by the bench'})` : '';
+      const target =
+        b.target < b.budget
+          ? ` (target ${kb(b.target)}: ${b.targetMet ? 'met' : 'not met, reported by the bench'})`
+          : '';
       report(b.ok, `@elicitation-kit/${name}: ${kb(b.gzipped)} min+gz, budget ${kb(b.budget)}${target}`);
     }
   }
@@ -47,7 +50,9 @@ export async function checkBudgets() {
     }
   }
 
-  console.log(`${breaches.length === 0 ? '✓ every budget met' : `✗ ${breaches.length} budget(s) breached`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${breaches.length === 0 ? '✓ every budget met' : `✗ ${breaches.length} budget(s) breached`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { breaches };
 }
 

@@ -60,7 +60,10 @@ export async function measureBundles() {
     const ratio = size.gzipped / baseline.gzipped;
     dialogPath = { ...size, ratio, maxRatio: DIALOG_PATH_MAX_RATIO, ok: ratio <= DIALOG_PATH_MAX_RATIO };
   } else {
-    dialogPath = { missing: 'packages/react/src/index.ts or packages/core/src/index.ts', maxRatio: DIALOG_PATH_MAX_RATIO };
+    dialogPath = {
+      missing: 'packages/react/src/index.ts or packages/core/src/index.ts',
+      maxRatio: DIALOG_PATH_MAX_RATIO,
+    };
   }
   return { core: packages.core, react: packages.react, dialogPath, baseline };
 }

@@ -17,7 +17,12 @@ function createAjv() {
 }
 
 const cases = [
-  { key: 'kitchenSink', label: 'kitchen sink (13 fields, every variant)', params: kitchenSinkParams, values: kitchenSinkValues },
+  {
+    key: 'kitchenSink',
+    label: 'kitchen sink (13 fields, every variant)',
+    params: kitchenSinkParams,
+    values: kitchenSinkValues,
+  },
   { key: 'exportSchema', label: 'export schema (3 fields)', params: exportParams, values: exportValues },
 ];
 
@@ -37,7 +42,9 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
     const validate = ajv.compile(clone(params.requestedSchema));
     const ajvValid = validate(values);
     if (coreIssues.length > 0 || !ajvValid) {
-      throw new Error(`the ${key} value set is not valid: core ${JSON.stringify(coreIssues)}, ajv ${JSON.stringify(validate.errors)}`);
+      throw new Error(
+        `the ${key} value set is not valid: core ${JSON.stringify(coreIssues)}, ajv ${JSON.stringify(validate.errors)}`,
+      );
     }
 
     const coreBatch = Math.max(20, Math.round(400 * scale));
@@ -49,7 +56,8 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
         run: (inputs) => {
           for (const input of inputs) {
             const result = core.parseElicitation(input);
-            if (!result.ok || core.validateValues(result.request.fields, values).length !== 0) throw new Error('core failed');
+            if (!result.ok || core.validateValues(result.request.fields, values).length !== 0)
+              throw new Error('core failed');
           }
         },
       },
@@ -74,7 +82,8 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
       {
         size: warmBatch,
         run: (_, n) => {
-          for (let i = 0; i < n; i++) if (core.validateValues(fields, values).length !== 0) throw new Error('core failed');
+          for (let i = 0; i < n; i++)
+            if (core.validateValues(fields, values).length !== 0) throw new Error('core failed');
         },
       },
       {
@@ -89,9 +98,21 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
     results[key] = {
       label,
       fields: fields.length,
-      cold: { coreUs: cold.subjectUs, ajvUs: cold.baselineUs, ajvOverCore: cold.ratio, runs: cold.runs, target: '≥ 20×' },
+      cold: {
+        coreUs: cold.subjectUs,
+        ajvUs: cold.baselineUs,
+        ajvOverCore: cold.ratio,
+        runs: cold.runs,
+        target: '≥ 20×',
+      },
       // For warm validation the interesting figure is how much slower core is: core ÷ ajv, target ≤ 2.
-      warm: { coreUs: warm.subjectUs, ajvUs: warm.baselineUs, coreOverAjv: 1 / warm.ratio, runs: warm.runs, target: '≤ 2×' },
+      warm: {
+        coreUs: warm.subjectUs,
+        ajvUs: warm.baselineUs,
+        coreOverAjv: 1 / warm.ratio,
+        runs: warm.runs,
+        target: '≤ 2×',
+      },
     };
   }
   return results;

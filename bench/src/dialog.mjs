@@ -10,7 +10,6 @@ import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-chromium.mjs';
 import { root } from './forms.mjs';
 import { median, percentile } from './stats.mjs';
 
-
 const HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Elicitation Kit bench</title></head>
 <body><main id="bench"></main><script type="module" src="/page.js"></script></body></html>`;
@@ -47,7 +46,9 @@ async function serve(dir) {
       return;
     }
     const body = await readFile(join(dir, path));
-    res.writeHead(200, { 'content-type': types[path.slice(path.lastIndexOf('.'))], 'cache-control': 'no-store' }).end(body);
+    res
+      .writeHead(200, { 'content-type': types[path.slice(path.lastIndexOf('.'))], 'cache-control': 'no-store' })
+      .end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
@@ -56,7 +57,12 @@ async function serve(dir) {
 
 function summarize(samples, key) {
   const values = samples.map((s) => s[key]).filter((v) => v !== null);
-  return { median: median(values), p90: percentile(values, 90), n: values.length, failed: samples.length - values.length };
+  return {
+    median: median(values),
+    p90: percentile(values, 90),
+    n: values.length,
+    failed: samples.length - values.length,
+  };
 }
 
 function pairRatio(kit, rjsf) {
@@ -90,7 +96,11 @@ export async function measureDialog({ mounts = 30, keystrokes = 40, buildOptions
       readiness[`fields${count}`] = {
         fields: count,
         kit: { focus: kitFocus, paint: summarize(samples.kit, 'paintMs'), focused: samples.kit[0]?.focused ?? null },
-        rjsf: { focus: rjsfFocus, paint: summarize(samples.rjsf, 'paintMs'), focused: samples.rjsf[0]?.focused ?? null },
+        rjsf: {
+          focus: rjsfFocus,
+          paint: summarize(samples.rjsf, 'paintMs'),
+          focused: samples.rjsf[0]?.focused ?? null,
+        },
         rjsfOverKit: pairRatio(kitFocus, rjsfFocus),
       };
     }

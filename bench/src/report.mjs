@@ -7,7 +7,8 @@ const ms = (v) => (Number.isFinite(v) ? `${sig(v)} ms` : '—');
 const us = (v) => (Number.isFinite(v) ? `${sig(v)} µs` : '—');
 const mark = (ok) => (ok === undefined ? '' : ok ? '✓' : '✗');
 /** `rjsfOverKit` as words: "1.6× faster" or "1.4× slower". */
-const speed = (ratio) => (!Number.isFinite(ratio) ? '—' : ratio >= 1 ? `${times(ratio)} faster` : `${times(1 / ratio)} slower`);
+const speed = (ratio) =>
+  !Number.isFinite(ratio) ? '—' : ratio >= 1 ? `${times(ratio)} faster` : `${times(1 / ratio)} slower`;
 const pending = (section) => (section?.pending ? `pending: ${section.pending}` : undefined);
 
 function costRows(cost) {
@@ -102,7 +103,8 @@ function roundTripRows(rt) {
   for (const era of ['modern', 'legacy']) {
     const r = rt[era];
     if (!r) continue;
-    const name = era === 'modern' ? 'modern era (2026-07-28, versionNegotiation auto)' : 'legacy era (2025-11-25 session)';
+    const name =
+      era === 'modern' ? 'modern era (2026-07-28, versionNegotiation auto)' : 'legacy era (2025-11-25 session)';
     if (r.latency) {
       rows.push([
         `Tool call with one elicitation, ${name}`,
@@ -152,13 +154,13 @@ export function renderMarkdown(results) {
     ...rows.map(line),
     '',
     `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
-      `${env.commit ? `, commit ${env.commit}${env.commit.endsWith('+dirty') ? ' (uncommitted edits in the kit\'s sources at the time)' : ''}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
+      `${env.commit ? `, commit ${env.commit}${env.commit.endsWith('+dirty') ? " (uncommitted edits in the kit's sources at the time)" : ''}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
       `${Number.isFinite(env.loadBefore) ? `; load average ${sig(env.loadBefore, 2)} before, ${sig(env.loadAfter, 2)} after (shared machine: compare the ratios)` : ''}.`,
     '',
     'How each row is measured:',
     '',
     '- **Per request (cold)**: a fresh copy of the request for every operation (no cache can help). Kit: `parseElicitation` (checks and describes the schema) then `validateValues` of a valid value set. Baseline: one long-lived `Ajv2020` (`allErrors`, ajv-formats) compiling the schema, then validating the same values. Ratio = median over runs of baseline ÷ kit, each run timing both back to back.',
-    '- **Warm validation**: `validateValues(fields, values)` against the already compiled ajv validator, same values. Core compiles each field\'s rules into a closure once per descriptor (no code generation: CSP); ajv generates JavaScript per schema, with property names fixed in the code, so on a 3-field form (~10 ns) it stays several times ahead: the kit reads each value by a name known only at run time (measured here: ~40 ns for three own-property reads alone).',
+    "- **Warm validation**: `validateValues(fields, values)` against the already compiled ajv validator, same values. Core compiles each field's rules into a closure once per descriptor (no code generation: CSP); ajv generates JavaScript per schema, with property names fixed in the code, so on a 3-field form (~10 ns) it stays several times ahead: the kit reads each value by a name known only at run time (measured here: ~40 ns for three own-property reads alone).",
     '- **Core as shipped**: the client-cost rows time `packages/core/src` bundled and minified by esbuild (`bench/src/shipped.mjs`), as a host build would ship it; not the sources under tsx, whose `__name` wrappers add per-call costs no host pays.',
     '- **Dialog ready**: in headless Chromium, from `root.render` (kit: `parseElicitation` + `<ElicitationDialog>`; baseline: rjsf `<Form>` with `@rjsf/validator-ajv8` on Ajv2020 and `ui:autofocus` on the first field) to the `focusin` of the first field. Every mount gets a schema no cache has seen; kit and baseline alternate in one page; production React.',
     '- **Keystroke**: 50-field form, keys typed into the focused text field; "to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',

@@ -52,7 +52,8 @@ async function connectClient(url, era) {
       if (entry.status !== 'pending' || entry.kind !== 'request' || answered.has(entry.id)) continue;
       const maxRows = ++serial;
       answered.set(entry.id, maxRows);
-      if (!queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows, includeHeaders: false } })) refused++;
+      if (!queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows, includeHeaders: false } }))
+        refused++;
     }
   };
   // Answer outside the listener call, as a UI would (and so the queue never re-enters itself).
@@ -94,7 +95,8 @@ function acceptedSerials(log, from) {
 
 /** The serial number in one server log entry, if it records an accepted export answer. */
 function serialOf(entry) {
-  if (entry.tool !== ELICITING_TOOL.name || entry.action !== 'accept' || entry.validation !== 'passed') return undefined;
+  if (entry.tool !== ELICITING_TOOL.name || entry.action !== 'accept' || entry.validation !== 'passed')
+    return undefined;
   const maxRows = entry.detail?.maxRows;
   return typeof maxRows === 'number' ? maxRows : undefined;
 }
@@ -163,7 +165,9 @@ async function volley(server, session, era, count, concurrency, timeoutMs) {
     }
   };
   // A lost answer shows up as a call that never finishes: bound the volley and count what arrived by then.
-  await within(work(), timeoutMs, `${count} elicitations`).catch((error) => errors.push(String(error?.message ?? error)));
+  await within(work(), timeoutMs, `${count} elicitations`).catch((error) =>
+    errors.push(String(error?.message ?? error)),
+  );
   const elapsedMs = performance.now() - started;
   const logged = tally(acceptedSerials(server.log, from), first, session.serial);
   const client = tally(returned, first, session.serial);
@@ -189,7 +193,12 @@ async function volley(server, session, era, count, concurrency, timeoutMs) {
     failures: errors.length,
     firstError: errors[0],
     refused,
-    clientResults: { received: client.received, lost: client.lost, duplicated: client.duplicated, foreign: client.foreign },
+    clientResults: {
+      received: client.received,
+      lost: client.lost,
+      duplicated: client.duplicated,
+      foreign: client.foreign,
+    },
     wire,
     ok,
   };
@@ -227,7 +236,13 @@ async function latency(session, plainTool, samples) {
  * Runs the round-trip measurement in both eras against one demo server. `sequential`/`concurrent` size the loss
  * check; `samples` sizes the latency medians (0 skips them).
  */
-export async function measureRoundTrips({ sequential = 1000, concurrent = 100, samples = 100, plainTool = PLAIN_TOOL, timeoutMs = 180_000 } = {}) {
+export async function measureRoundTrips({
+  sequential = 1000,
+  concurrent = 100,
+  samples = 100,
+  plainTool = PLAIN_TOOL,
+  timeoutMs = 180_000,
+} = {}) {
   const server = await startDemoServer({ port: 0, host: '127.0.0.1', silent: true });
   const results = {};
   try {

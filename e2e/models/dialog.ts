@@ -23,7 +23,9 @@ export class ElicitationDialogModel {
     this.acceptButton = this.root.getByRole('button', { name: 'Accept', exact: true });
     this.declineButton = this.root.getByRole('button', { name: 'Decline', exact: true });
     this.cancelButton = this.root.getByRole('button', { name: 'Cancel', exact: true });
-    this.openButton = this.root.getByRole('button', { name: /^Open\b/ }).or(this.root.getByRole('link', { name: /^Open\b/ }));
+    this.openButton = this.root
+      .getByRole('button', { name: /^Open\b/ })
+      .or(this.root.getByRole('link', { name: /^Open\b/ }));
   }
 
   /** Waits for the dialog to be open and returns it. */
@@ -51,7 +53,10 @@ export class ElicitationDialogModel {
   }
 
   /** A form control by role and accessible name (for radios/checkboxes inside groups). */
-  control(role: 'textbox' | 'spinbutton' | 'checkbox' | 'combobox' | 'radio' | 'listbox', name: string | RegExp): Locator {
+  control(
+    role: 'textbox' | 'spinbutton' | 'checkbox' | 'combobox' | 'radio' | 'listbox',
+    name: string | RegExp,
+  ): Locator {
     return this.root.getByRole(role, { name, exact: typeof name === 'string' });
   }
 

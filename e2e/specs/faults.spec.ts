@@ -55,7 +55,14 @@ class FaultServer {
     const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: SERVER_DIR,
       // One round-state key for every fault server, kept across restarts as a deployment's configured key would be.
-      env: { ...process.env, PORT: String(port), DEMO_DEBUG: '1', DEMO_RESUMABLE: '1', DEMO_SERVER_TITLE: title, DEMO_STATE_KEY: STATE_KEY },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DEMO_DEBUG: '1',
+        DEMO_RESUMABLE: '1',
+        DEMO_SERVER_TITLE: title,
+        DEMO_STATE_KEY: STATE_KEY,
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     if (child.stdout === null) {
@@ -203,9 +210,13 @@ for (const era of ERAS) {
         await host.dialog.accept();
         await host.dialog.expectClosed();
         await host.expectResult('"status":"withdrawn"');
-        await expect(host.result).toContainText('before your answer arrived. Your answer was not used; nothing was done.');
+        await expect(host.result).toContainText(
+          'before your answer arrived. Your answer was not used; nothing was done.',
+        );
         const report = await expectAtMostOneAnswerEach(fault);
-        expect(report.requests).toEqual([expect.objectContaining({ tool: 'cancel-midway', asked: 1, answers: 1, outcomes: ['accept'] })]);
+        expect(report.requests).toEqual([
+          expect.objectContaining({ tool: 'cancel-midway', asked: 1, answers: 1, outcomes: ['accept'] }),
+        ]);
       }
     });
 
@@ -226,10 +237,16 @@ for (const era of ERAS) {
       await expect(logEntries(page, 'shown')).toHaveCount(1);
       await expect(logEntries(page, 'accept')).toHaveCount(1);
       const report = await expectAtMostOneAnswerEach(fault);
-      expect(report.requests).toEqual([expect.objectContaining({ tool: 'slow-export', asked: 1, answers: 1, outcomes: ['accept'] })]);
+      expect(report.requests).toEqual([
+        expect.objectContaining({ tool: 'slow-export', asked: 1, answers: 1, outcomes: ['accept'] }),
+      ]);
     });
 
-    test('the connection drops mid-dialog and comes back: typed input kept, answer delivered once', async ({ page, host, fault }) => {
+    test('the connection drops mid-dialog and comes back: typed input kept, answer delivered once', async ({
+      page,
+      host,
+      fault,
+    }) => {
       await host.open({ server: fault.url, era });
       await host.connect('slow-export');
       await host.runTool('slow-export', { seconds: 0 });
@@ -251,7 +268,11 @@ for (const era of ERAS) {
       expect(report.requests).toEqual([expect.objectContaining({ tool: 'slow-export', answers: 1 })]);
     });
 
-    test('the network is down when the user answers: never doubled; on 2025 sessions the answer is kept and sent again', async ({ page, host, fault }) => {
+    test('the network is down when the user answers: never doubled; on 2025 sessions the answer is kept and sent again', async ({
+      page,
+      host,
+      fault,
+    }) => {
       await host.open({ server: fault.url, era });
       await host.connect('slow-export');
       await host.runTool('slow-export', { seconds: 0 });
@@ -283,7 +304,11 @@ for (const era of ERAS) {
       expect(report.total).toBe(era === 'modern' ? 0 : 1);
     });
 
-    test('100 pending elicitations from one server: the limit applies with a clear message, and Cancel all dismisses the rest', async ({ page, host, fault }) => {
+    test('100 pending elicitations from one server: the limit applies with a clear message, and Cancel all dismisses the rest', async ({
+      page,
+      host,
+      fault,
+    }) => {
       await host.open({ server: fault.url, era });
       await host.connect('flood');
       await host.selectTool('flood', { count: 100 });
@@ -329,7 +354,11 @@ for (const era of ERAS) {
       }
     });
 
-    test('a flood from one server does not starve another: the second server is admitted and answered', async ({ page, host, fault }) => {
+    test('a flood from one server does not starve another: the second server is admitted and answered', async ({
+      page,
+      host,
+      fault,
+    }) => {
       // Legacy: 30 (20 admitted, 10 refused). Modern: 20 (a round beyond the limit would fail as a whole at once).
       const count = era === 'legacy' ? 30 : LIMIT;
       const second = await FaultServer.start('Second server');
@@ -370,14 +399,18 @@ for (const era of ERAS) {
         expect(dismissed).toBe(LIMIT);
         const otherResult = other.getByRole('region', { name: 'Result' });
         const flooderResult = flooder.getByRole('region', { name: 'Result' });
-        await expect(otherResult).toContainText('"status":"completed","seconds":2,"format":"csv","maxRows":2', { timeout: TIMEOUTS.tool });
+        await expect(otherResult).toContainText('"status":"completed","seconds":2,"format":"csv","maxRows":2', {
+          timeout: TIMEOUTS.tool,
+        });
         await expect(flooderResult).toContainText(`"asked":${count}`, { timeout: TIMEOUTS.tool });
         await expect(flooderResult).toContainText(`"cancel":${LIMIT}`);
         const flooded = await expectAtMostOneAnswerEach(fault);
         expect(flooded.total).toBe(count);
         expect(flooded.requests).toHaveLength(count);
         const spared = await expectAtMostOneAnswerEach(second);
-        expect(spared.requests).toEqual([expect.objectContaining({ tool: 'slow-export', answers: 1, outcomes: ['accept'] })]);
+        expect(spared.requests).toEqual([
+          expect.objectContaining({ tool: 'slow-export', answers: 1, outcomes: ['accept'] }),
+        ]);
       } finally {
         await second.stop();
       }
@@ -402,7 +435,9 @@ for (const era of ERAS) {
           // The retry reaches the new process: its state still verifies (same key), but the round table died with the
           // old process, so the server refuses the answer and says so.
           await host.expectResult('"status":"refused"');
-          await expect(host.result).toContainText('This answer belongs to no open question (already used or unknown); nothing was done.');
+          await expect(host.result).toContainText(
+            'This answer belongs to no open question (already used or unknown); nothing was done.',
+          );
           const report = await expectAtMostOneAnswerEach(server);
           expect(report.total).toBe(1);
         } else {
@@ -410,7 +445,9 @@ for (const era of ERAS) {
           // reports it undelivered, but the host offers no "Send again" (there is no session to send it to); the
           // lost-contact notice says to press Stop, which ends the call.
           await expect(logEntries(page, 'undelivered')).toHaveCount(1);
-          await expect(page.getByRole('status').filter({ hasText: 'Lost contact with' })).toContainText('press Stop and run the tool again');
+          await expect(page.getByRole('status').filter({ hasText: 'Lost contact with' })).toContainText(
+            'press Stop and run the tool again',
+          );
           await expect(page.getByRole('button', { name: 'Send again' })).toHaveCount(0);
           await expect(host.result).toContainText('Waiting for the server');
           await page.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -446,7 +483,9 @@ test.describe('a replayed request id (2025 sessions; 2026 requests have no id)',
       await expect(logEntries(page, 'shown')).toHaveCount(1);
       await expect(logEntries(page, 'accept')).toHaveCount(1);
       const report = await expectAtMostOneAnswerEach(fault);
-      expect(report.requests).toEqual([expect.objectContaining({ tool: 'replay-check', asked: 2, answers: 1, outcomes: ['accept'] })]);
+      expect(report.requests).toEqual([
+        expect.objectContaining({ tool: 'replay-check', asked: 2, answers: 1, outcomes: ['accept'] }),
+      ]);
     });
   }
 });

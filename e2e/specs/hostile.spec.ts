@@ -30,7 +30,21 @@ const LOOKALIKE = 'Sign in at https://p\u0430ypal.com/ (Cyrillic a)';
 const LONG_WORD = `${'W'.repeat(4990)}-long-end`;
 const LONG_TEXT = `${'lorem ipsum '.repeat(416)}long-tail`;
 
-const CORPUS = [SCRIPT, IMG, SVG, HTML_LINK, JS_URL, MD_LINK, MD_IMAGE, IFRAME, HANDLER, TEMPLATE, BIDI, ZERO_WIDTH, LOOKALIKE];
+const CORPUS = [
+  SCRIPT,
+  IMG,
+  SVG,
+  HTML_LINK,
+  JS_URL,
+  MD_LINK,
+  MD_IMAGE,
+  IFRAME,
+  HANDLER,
+  TEMPLATE,
+  BIDI,
+  ZERO_WIDTH,
+  LOOKALIKE,
+];
 
 /** A form with hostile text in the message, every title, description, option label and default. */
 const HOSTILE_FORM = {
@@ -52,12 +66,24 @@ const HOSTILE_FORM = {
         ],
         default: 'b',
       },
-      legacy: { type: 'string', title: ZERO_WIDTH, description: TEMPLATE, enum: ['x', 'y'], enumNames: [JS_URL, LOOKALIKE], default: 'y' },
+      legacy: {
+        type: 'string',
+        title: ZERO_WIDTH,
+        description: TEMPLATE,
+        enum: ['x', 'y'],
+        enumNames: [JS_URL, LOOKALIKE],
+        default: 'y',
+      },
       many: {
         type: 'array',
         title: HANDLER,
         description: MD_IMAGE,
-        items: { anyOf: [{ const: 'p', title: IMG }, { const: 'q', title: LONG_TEXT }] },
+        items: {
+          anyOf: [
+            { const: 'p', title: IMG },
+            { const: 'q', title: LONG_TEXT },
+          ],
+        },
         default: ['p'],
       },
       flag: { type: 'boolean', title: HANDLER, description: SCRIPT, default: true },
@@ -150,22 +176,43 @@ const KIT_STYLESHEET = fileURLToPath(new URL('../../packages/react/src/styles.cs
 /** URL-mode cases: the host the browser would visit (WHATWG parser, same as Node's) must be the one highlighted. */
 const URLS: { name: string; url: string; verdict: 'open' | 'blocked' | 'refused' }[] = [
   { name: 'userinfo pretending to be the host', url: 'https://paypal.com@evil.example/login', verdict: 'blocked' },
-  { name: 'bidi override (encoded) in the path', url: 'https://evil.example/%E2%80%AEmoc.lapyap//login', verdict: 'open' },
+  {
+    name: 'bidi override (encoded) in the path',
+    url: 'https://evil.example/%E2%80%AEmoc.lapyap//login',
+    verdict: 'open',
+  },
   { name: 'punycode lookalike host', url: 'https://xn--pypal-4ve.com/login', verdict: 'open' },
-  { name: 'brand as a subdomain of another host', url: 'https://accounts.google.com.evil.example/signin', verdict: 'open' },
+  {
+    name: 'brand as a subdomain of another host',
+    url: 'https://accounts.google.com.evil.example/signin',
+    verdict: 'open',
+  },
   { name: 'decimal IP', url: 'https://2130706433/login', verdict: 'open' },
   { name: 'very long path', url: `https://evil.example/${'a'.repeat(5000)}`, verdict: 'open' },
-  { name: 'markup (encoded) in the query', url: 'https://evil.example/?q=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E', verdict: 'open' },
+  {
+    name: 'markup (encoded) in the query',
+    url: 'https://evil.example/?q=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
+    verdict: 'open',
+  },
   // Raw invisible, direction or non-ASCII characters are not a valid URI: refused before anything is shown.
   { name: 'raw bidi override in the path', url: 'https://evil.example/\u202Emoc.lapyap//login', verdict: 'refused' },
   { name: 'raw bidi override in the host', url: 'https://evil.example\u202E.com/', verdict: 'refused' },
   { name: 'raw zero-width space in the host', url: 'https://pay\u200Bpal.com/login', verdict: 'refused' },
   { name: 'raw Cyrillic lookalike host', url: 'https://p\u0430ypal.com/login', verdict: 'refused' },
-  { name: 'raw markup in the query', url: 'https://evil.example/?q=<script>window.__pwned=1</script>', verdict: 'refused' },
+  {
+    name: 'raw markup in the query',
+    url: 'https://evil.example/?q=<script>window.__pwned=1</script>',
+    verdict: 'refused',
+  },
 ];
 
 /** One URL case: refused before anything is shown, or shown with the real host highlighted. */
-async function checkUrl(page: Page, playground: PlaygroundPage, url: string, verdict: 'open' | 'blocked' | 'refused'): Promise<void> {
+async function checkUrl(
+  page: Page,
+  playground: PlaygroundPage,
+  url: string,
+  verdict: 'open' | 'blocked' | 'refused',
+): Promise<void> {
   await playground.open();
   await playground.paste({ mode: 'url', message: `${BIDI} ${LOOKALIKE} ${MD_LINK}`, elicitationId: 'hostile-1', url });
   if (verdict === 'refused') {
@@ -200,7 +247,10 @@ async function checkUrl(page: Page, playground: PlaygroundPage, url: string, ver
 test.describe('hostile text (playground)', () => {
   // Several page loads and 5,000-character layouts per test on a shared 2-core machine.
   test.slow();
-  test('a form full of markup, links, bidi, zero-width and 5,000-character strings renders as inert text', async ({ page, playground }) => {
+  test('a form full of markup, links, bidi, zero-width and 5,000-character strings renders as inert text', async ({
+    page,
+    playground,
+  }) => {
     const seen = await watch(page);
     await playground.open();
     await playground.paste(HOSTILE_FORM);
@@ -224,8 +274,15 @@ test.describe('hostile text (playground)', () => {
     await expect(dialog.getByRole('textbox', { name: SCRIPT })).toHaveValue(HTML_LINK);
     await expect(dialog.getByRole('textbox', { name: LONG_WORD })).toHaveValue(LONG_WORD);
     await expect(dialog.getByRole('combobox', { name: BIDI })).toHaveValue('b');
-    await expect(dialog.getByRole('combobox', { name: BIDI }).locator('option')).toContainText([SVG, MD_LINK, LONG_WORD]);
-    await expect(dialog.getByRole('combobox', { name: ZERO_WIDTH }).locator('option')).toContainText([JS_URL, LOOKALIKE]);
+    await expect(dialog.getByRole('combobox', { name: BIDI }).locator('option')).toContainText([
+      SVG,
+      MD_LINK,
+      LONG_WORD,
+    ]);
+    await expect(dialog.getByRole('combobox', { name: ZERO_WIDTH }).locator('option')).toContainText([
+      JS_URL,
+      LOOKALIKE,
+    ]);
     await expect(dialog.getByRole('checkbox', { name: IMG })).toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: LONG_TEXT })).not.toBeChecked();
     // The message is isolated from the surrounding text's direction.
@@ -244,11 +301,21 @@ test.describe('hostile text (playground)', () => {
     const result = page.getByLabel('ElicitResult');
     await expect(result).toContainText('"action": "accept"');
     const json = JSON.parse((await result.textContent()) ?? '{}') as { content?: Record<string, unknown> };
-    expect(json.content).toEqual({ note: HTML_LINK, long: LONG_WORD, choice: 'b', legacy: 'y', many: ['p'], flag: true });
+    expect(json.content).toEqual({
+      note: HTML_LINK,
+      long: LONG_WORD,
+      choice: 'b',
+      legacy: 'y',
+      many: ['p'],
+      flag: true,
+    });
     await expectNothingRan(page, seen);
   });
 
-  test("with the kit's stylesheet every long string wraps inside the dialog and stays reachable", async ({ page, playground }) => {
+  test("with the kit's stylesheet every long string wraps inside the dialog and stays reachable", async ({
+    page,
+    playground,
+  }) => {
     const seen = await watch(page);
     await playground.open();
     await page.addStyleTag({ path: KIT_STYLESHEET });
@@ -285,7 +352,10 @@ test.describe('hostile text (playground)', () => {
     await expectNothingRan(page, seen);
   });
 
-  test('URL mode: raw bidi, zero-width, non-ASCII or markup characters are refused with -32602 before anything is shown', async ({ page, playground }) => {
+  test('URL mode: raw bidi, zero-width, non-ASCII or markup characters are refused with -32602 before anything is shown', async ({
+    page,
+    playground,
+  }) => {
     const seen = await watch(page);
     for (const { name, url, verdict } of URLS.filter((entry) => entry.verdict === 'refused')) {
       await test.step(name, () => checkUrl(page, playground, url, verdict));
@@ -296,7 +366,10 @@ test.describe('hostile text (playground)', () => {
 
 test.describe('hostile text (through a real server)', () => {
   test.slow();
-  test("a server whose title is markup with a bidi override: the host's dialog shows it as text", async ({ page, host }) => {
+  test("a server whose title is markup with a bidi override: the host's dialog shows it as text", async ({
+    page,
+    host,
+  }) => {
     const title = `${IMG} \u202Erevres doog\u202C ${SCRIPT}`;
     const seen = await watch(page);
     const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {

@@ -58,7 +58,11 @@ for (const era of ERAS) {
     ]);
   });
 
-  test(`keyboard-only: Tab cycles inside the dialog and Escape cancels (${era} era)`, async ({ page, host, traffic }) => {
+  test(`keyboard-only: Tab cycles inside the dialog and Escape cancels (${era} era)`, async ({
+    page,
+    host,
+    traffic,
+  }) => {
     await host.openAndConnect(era);
     await host.selectTool('export-data');
     await host.runButton.focus();
@@ -74,7 +78,9 @@ for (const era of ERAS) {
         if (active === null || active === document.body) {
           return 'outside-document';
         }
-        return dialog.contains(active) ? `dialog:${active.outerHTML.slice(0, 80)}` : `page:${active.outerHTML.slice(0, 80)}`;
+        return dialog.contains(active)
+          ? `dialog:${active.outerHTML.slice(0, 80)}`
+          : `page:${active.outerHTML.slice(0, 80)}`;
       });
       expect(where, `Tab press ${presses + 1} never lands on the page behind`).not.toMatch(/^page:/);
       visited.add(where);

@@ -5,7 +5,11 @@ import { ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
 for (const era of ERAS) {
-  test(`no elicitation capability: the server answers with a controlled error (${era} era)`, async ({ page, host, traffic }) => {
+  test(`no elicitation capability: the server answers with a controlled error (${era} era)`, async ({
+    page,
+    host,
+    traffic,
+  }) => {
     await watchDialogs(page);
     await host.open({ era, query: { elicitation: 'none' } });
     await host.connect();

@@ -4,7 +4,10 @@ import { ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
 for (const era of ERAS) {
-  test(`two elicitations at once are queued and answered in order, none lost (${era} era)`, async ({ host, traffic }) => {
+  test(`two elicitations at once are queued and answered in order, none lost (${era} era)`, async ({
+    host,
+    traffic,
+  }) => {
     await host.openAndConnect(era);
     await host.runTool('schedule-report');
 

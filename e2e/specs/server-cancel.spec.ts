@@ -16,7 +16,10 @@ test('legacy era: a server-side cancel closes the open dialog and nothing is ans
   expect(traffic.elicitationAnswers()).toEqual([]);
 });
 
-test('modern era: an answer after the server withdrew its question is refused, never used', async ({ host, traffic }) => {
+test('modern era: an answer after the server withdrew its question is refused, never used', async ({
+  host,
+  traffic,
+}) => {
   await host.openAndConnect('modern');
   await host.runTool('cancel-midway', { afterMs: 0 });
   await host.dialog.expectOpen();

@@ -27,7 +27,11 @@ test.describe('URL mode: blocked links (playground)', () => {
     expect(touched).toEqual([]);
   });
 
-  test('plain http on a non-loopback host is shown in full but cannot be opened', async ({ page, context, playground }) => {
+  test('plain http on a non-loopback host is shown in full but cannot be opened', async ({
+    page,
+    context,
+    playground,
+  }) => {
     const touched: string[] = [];
     await context.route('http://downloads.example.net/**', (route) => {
       touched.push(route.request().url());

@@ -15,7 +15,11 @@ async function completeFlow(popup: Page): Promise<void> {
 
 for (const era of ERAS) {
   test.describe(`URL mode: connect-account (${era} era)`, () => {
-    test('full URL and host shown, nothing fetched before consent, Open makes a new tab, completion reflected', async ({ page, context, host }) => {
+    test('full URL and host shown, nothing fetched before consent, Open makes a new tab, completion reflected', async ({
+      page,
+      context,
+      host,
+    }) => {
       const fetched: string[] = [];
       context.on('request', (request: Request) => {
         if (request.url().startsWith(`${DEMO_SERVER_ORIGIN}/connect/`)) {

@@ -3,7 +3,10 @@
 import { DEMO_SERVER_ORIGIN } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
-test('legacy era: -32042 surfaces a URL consent dialog, and Retry succeeds after the step is done', async ({ context, host }) => {
+test('legacy era: -32042 surfaces a URL consent dialog, and Retry succeeds after the step is done', async ({
+  context,
+  host,
+}) => {
   const fetched: string[] = [];
   context.on('request', (request) => {
     if (request.url().startsWith(`${DEMO_SERVER_ORIGIN}/connect/`)) {

@@ -18,7 +18,10 @@ for (const era of ERAS) {
       await host.dialog.expectOpen();
     });
 
-    test('maxRows 0, 10001, 1.5 and empty are refused in turn; the corrected value is sent once', async ({ host, traffic }) => {
+    test('maxRows 0, 10001, 1.5 and empty are refused in turn; the corrected value is sent once', async ({
+      host,
+      traffic,
+    }) => {
       const maxRows = host.dialog.field('Max rows');
       await host.dialog.field('Format').selectOption('json');
       for (const { value, message } of INVALID_MAX_ROWS) {
@@ -42,7 +45,10 @@ for (const era of ERAS) {
       ]);
     });
 
-    test('an empty required choice is refused with focus on it; choosing one sends the answer', async ({ host, traffic }) => {
+    test('an empty required choice is refused with focus on it; choosing one sends the answer', async ({
+      host,
+      traffic,
+    }) => {
       const format = host.dialog.field('Format');
       await expect(format).toHaveValue('');
       await host.dialog.field('Max rows').fill('2');

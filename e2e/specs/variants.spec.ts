@@ -6,7 +6,11 @@ import type { HostPage } from '../models/host-page.js';
 import type { ServerTraffic } from '../support/test.js';
 
 /** Accepts, then checks the wire answer and the server's echo both equal `content`. */
-async function acceptAndExpectEcho(host: HostPage, traffic: ServerTraffic, content: Record<string, unknown>): Promise<void> {
+async function acceptAndExpectEcho(
+  host: HostPage,
+  traffic: ServerTraffic,
+  content: Record<string, unknown>,
+): Promise<void> {
   await host.dialog.accept();
   await host.dialog.expectClosed();
   await expect(host.result).toContainText('"status":"received"');
@@ -50,7 +54,10 @@ for (const era of ERAS) {
       });
     });
 
-    test('string-formats: email, uri, date, date-time (with the local offset) and lengths', async ({ host, traffic }) => {
+    test('string-formats: email, uri, date, date-time (with the local offset) and lengths', async ({
+      host,
+      traffic,
+    }) => {
       await host.runTool('string-formats');
       const { dialog } = host;
       await dialog.expectOpen();

@@ -11,7 +11,10 @@ export async function watchDialogs(page: Page): Promise<void> {
       for (const record of records) {
         for (const node of record.addedNodes) {
           // Inline (not a helper): this function is serialised into the page by addInitScript.
-          if (node instanceof Element && (node.matches('dialog, [role="dialog"]') || node.querySelector('dialog, [role="dialog"]') !== null)) {
+          if (
+            node instanceof Element &&
+            (node.matches('dialog, [role="dialog"]') || node.querySelector('dialog, [role="dialog"]') !== null)
+          ) {
             state.inserted += 1;
           }
         }
@@ -22,5 +25,7 @@ export async function watchDialogs(page: Page): Promise<void> {
 
 /** How many dialogs the page has inserted since it loaded. */
 export async function dialogsInserted(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as { elicitationKitDialogsInserted: number }).elicitationKitDialogsInserted);
+  return page.evaluate(
+    () => (window as unknown as { elicitationKitDialogsInserted: number }).elicitationKitDialogsInserted,
+  );
 }

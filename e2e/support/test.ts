@@ -156,7 +156,10 @@ export const test = base.extend<Fixtures>({
       });
       await use();
       if (!page.isClosed()) {
-        const violations = await page.evaluate(() => (window as unknown as { elicitationKitCspViolations?: CspViolation[] }).elicitationKitCspViolations ?? []);
+        const violations = await page.evaluate(
+          () =>
+            (window as unknown as { elicitationKitCspViolations?: CspViolation[] }).elicitationKitCspViolations ?? [],
+        );
         for (const violation of violations) {
           if (await isEmptyFunctionProbe(page, violation)) {
             testInfo.annotations.push({ type: 'csp-probe', description: `tolerated: ${describeViolation(violation)}` });

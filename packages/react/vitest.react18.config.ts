@@ -15,6 +15,9 @@ export default defineConfig({
   ...base,
   resolve: {
     ...base.resolve,
-    alias: redirected.map((name) => ({ find: new RegExp(`^${name}(/.*)?$`), replacement: `${realpathSync(join(modules, name))}$1` })),
+    alias: redirected.map((name) => ({
+      find: new RegExp(`^${name}(/.*)?$`),
+      replacement: `${realpathSync(join(modules, name))}$1`,
+    })),
   },
 });

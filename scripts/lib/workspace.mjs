@@ -21,7 +21,16 @@ export function ensurePnpm() {
   const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
   if (!existsSync(local) || versionOf(local) !== pinned) {
     console.log(`› installing pnpm@${pinned} into .tools/ (corepack is not used: its signature check fails here)`);
-    run('npm', ['install', '--prefix', join(root, '.tools'), '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `pnpm@${pinned}`]);
+    run('npm', [
+      'install',
+      '--prefix',
+      join(root, '.tools'),
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `pnpm@${pinned}`,
+    ]);
   }
   return local;
 }

@@ -42,7 +42,13 @@ export const ALLOWED_REQUEST_HEADERS = [
 /** Response headers the browser may read (`Access-Control-Expose-Headers`). */
 export const EXPOSED_RESPONSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
 
-const FORWARDED_REQUEST_HEADERS = new Set(['content-type', 'accept', 'authorization', 'last-event-id', 'content-length']);
+const FORWARDED_REQUEST_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'authorization',
+  'last-event-id',
+  'content-length',
+]);
 
 const DROPPED_RESPONSE_HEADERS = new Set([
   'connection',

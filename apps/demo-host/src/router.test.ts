@@ -7,7 +7,10 @@ describe('routes', () => {
     expect(parseRoute('')).toEqual({ page: 'host' });
     expect(parseRoute('#/')).toEqual({ page: 'host' });
     expect(parseRoute('#/gallery')).toEqual({ page: 'gallery' });
-    expect(parseRoute('#/gallery/form-06-enum-titled-single')).toEqual({ page: 'gallery', fixture: 'form-06-enum-titled-single' });
+    expect(parseRoute('#/gallery/form-06-enum-titled-single')).toEqual({
+      page: 'gallery',
+      fixture: 'form-06-enum-titled-single',
+    });
     expect(parseRoute('#/playground')).toEqual({ page: 'playground' });
     expect(parseRoute('#/nope')).toEqual({ page: 'not-found', hash: '#/nope' });
   });
@@ -20,7 +23,10 @@ describe('routes', () => {
     expect(ids).toContain('invalid-01-nested-object-property');
     expect(fixtures.filter((fixture) => fixture.group !== 'invalid')).toHaveLength(15);
     for (const fixture of fixtures) {
-      expect(parseRoute(hrefOf({ page: 'gallery', fixture: fixture.id }))).toEqual({ page: 'gallery', fixture: fixture.id });
+      expect(parseRoute(hrefOf({ page: 'gallery', fixture: fixture.id }))).toEqual({
+        page: 'gallery',
+        fixture: fixture.id,
+      });
     }
   });
 });

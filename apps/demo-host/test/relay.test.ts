@@ -118,7 +118,11 @@ describe('resolveTarget', () => {
 
   it('refuses non-loopback targets with 403 and says how to allow them', () => {
     const result = resolveTarget('/relay/https://mcp.example.com/mcp');
-    expect(result).toEqual({ ok: false, status: 403, message: expect.stringContaining(`${RELAY_ALLOW_ENV}=https://mcp.example.com`) });
+    expect(result).toEqual({
+      ok: false,
+      status: 403,
+      message: expect.stringContaining(`${RELAY_ALLOW_ENV}=https://mcp.example.com`),
+    });
   });
 
   it('lets an allow-listed origin through, and only that origin', () => {
@@ -194,7 +198,14 @@ describe('the relay over HTTP', () => {
     expect(reply.status).toBe(204);
     expect(reply.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     const allowed = String(reply.headers['access-control-allow-headers']).toLowerCase();
-    for (const header of ['mcp-method', 'mcp-name', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id', 'mcp-param-region']) {
+    for (const header of [
+      'mcp-method',
+      'mcp-name',
+      'mcp-protocol-version',
+      'mcp-session-id',
+      'last-event-id',
+      'mcp-param-region',
+    ]) {
       expect(allowed).toContain(header);
     }
   });
@@ -208,8 +219,14 @@ describe('the relay over HTTP', () => {
   });
 
   it('refuses pages from other origins and non-loopback Host headers (DNS rebinding)', async () => {
-    const fromEvil = await request(`/relay/${upstreamUrl}/mcp`, { method: 'POST', headers: { Origin: 'https://evil.example' } });
-    const rebound = await request(`/relay/${upstreamUrl}/mcp`, { method: 'POST', headers: { Host: 'evil.example:5173' } });
+    const fromEvil = await request(`/relay/${upstreamUrl}/mcp`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    });
+    const rebound = await request(`/relay/${upstreamUrl}/mcp`, {
+      method: 'POST',
+      headers: { Host: 'evil.example:5173' },
+    });
     expect(fromEvil.status).toBe(403);
     expect(fromEvil.headers['access-control-allow-origin']).toBeUndefined();
     expect(rebound.status).toBe(403);

@@ -28,7 +28,10 @@ afterEach(async () => {
 async function connect(era: Era, answer: Answer): Promise<Client> {
   const client = new Client(
     { name: 'faults-test', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {}, url: {} } }, ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}) },
+    {
+      capabilities: { elicitation: { form: {}, url: {} } },
+      ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+    },
   );
   client.setRequestHandler('elicitation/create', (request, ctx) => answer(request.params, ctx.mcpReq.signal));
   await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
@@ -79,7 +82,10 @@ describe.each(['legacy', 'modern'] as const)('fault tools (%s era)', (era) => {
       return EXPORT_ANSWER;
     });
     const progress: Progress[] = [];
-    const result = await client.callTool({ name: 'slow-export', arguments: { seconds: 1 } }, { onprogress: (p) => progress.push(p) });
+    const result = await client.callTool(
+      { name: 'slow-export', arguments: { seconds: 1 } },
+      { onprogress: (p) => progress.push(p) },
+    );
     expect(summary(result)).toMatchObject({ status: 'completed', seconds: 1, format: 'csv', maxRows: 5, rows: 5 });
     expect(asked).toBe(1);
     // The server's own notifications (a 2026 client adds one per input round: "Fulfilling input required …").
@@ -104,7 +110,9 @@ describe.each(['legacy', 'modern'] as const)('fault tools (%s era)', (era) => {
     expect(summary(result)).toEqual({ status: 'completed', asked: 6, outcomes: { accept: 3, decline: 3 } });
     const ledger = await report();
     expect(ledger.requests).toHaveLength(6);
-    expect(ledger.requests.every((entry) => entry.asked === 1 && entry.answers === 1 && entry.tool === 'flood')).toBe(true);
+    expect(ledger.requests.every((entry) => entry.asked === 1 && entry.answers === 1 && entry.tool === 'flood')).toBe(
+      true,
+    );
     expect(ledger.total).toBe(6);
   });
 
@@ -158,7 +166,9 @@ describe('replay-check', () => {
     const result = await client.callTool({ name: 'replay-check', arguments: { when: 'pending' } });
     expect(summary(result)).toMatchObject({ status: 'completed', when: 'pending', replayed: true });
     const ledger = await report();
-    expect(ledger.requests).toEqual([expect.objectContaining({ tool: 'replay-check', asked: 2, answers: 1, outcomes: ['accept'] })]);
+    expect(ledger.requests).toEqual([
+      expect.objectContaining({ tool: 'replay-check', asked: 2, answers: 1, outcomes: ['accept'] }),
+    ]);
     expect(ledger.duplicates).toEqual([]);
   });
 
@@ -168,7 +178,9 @@ describe('replay-check', () => {
     const result = await client.callTool({ name: 'replay-check', arguments: { when: 'answered' } });
     expect(summary(result)).toMatchObject({ status: 'completed', when: 'answered', replayed: true });
     const ledger = await report();
-    expect(ledger.requests).toEqual([expect.objectContaining({ asked: 2, answers: 2, outcomes: ['accept', 'accept'] })]);
+    expect(ledger.requests).toEqual([
+      expect.objectContaining({ asked: 2, answers: 2, outcomes: ['accept', 'accept'] }),
+    ]);
     expect(ledger.duplicates).toEqual([ledger.requests[0]?.key]);
   });
 
@@ -210,7 +222,10 @@ describe('debug endpoints', () => {
   it('restarts on the same port: close() then startDemoServer({ port }) forgets sessions, rounds and the ledger', async () => {
     const first = await startDemoServer({ port: 0, silent: true, debug: true });
     const port = first.port;
-    const client = new Client({ name: 'faults-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
+    const client = new Client(
+      { name: 'faults-test', version: '1.0.0' },
+      { capabilities: { elicitation: { form: {} } } },
+    );
     client.setRequestHandler('elicitation/create', () => EXPORT_ANSWER);
     await client.connect(new StreamableHTTPClientTransport(new URL(first.url)));
     await client.callTool({ name: 'flood', arguments: { count: 1 } });

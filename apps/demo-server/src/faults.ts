@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { validateContent } from '@elicitation-kit/core';
 import { McpServer, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import type { CallToolResult, ElicitRequestFormParams, ElicitResult, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+  InputRequiredResult,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { exportOrders } from './dataset.js';
 import type { AnswerLedger } from './ledger.js';
@@ -38,7 +44,6 @@ export interface FaultEnvironment {
   replayLastElicitation?: () => Promise<boolean>;
 }
 
-
 const NOTE_FORM = (index: number, count: number): ElicitRequestedSchema => ({
   type: 'object',
   properties: { note: { type: 'string', title: `Answer ${index} of ${count}`, maxLength: 200 } },
@@ -49,7 +54,10 @@ export const MAX_FLOOD = 500;
 
 function summaryResult(summary: Record<string, unknown>, extra: string[] = [], isError = false): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(summary) }, ...extra.map((text) => ({ type: 'text' as const, text }))],
+    content: [
+      { type: 'text', text: JSON.stringify(summary) },
+      ...extra.map((text) => ({ type: 'text' as const, text })),
+    ],
     structuredContent: summary,
     ...(isError ? { isError: true } : {}),
   };
@@ -102,7 +110,9 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       ledger.asked(`modern:${state}:${key}`, { era, tool, message: params.message });
     }
     return inputRequired({
-      inputRequests: Object.fromEntries(Object.entries(requests).map(([key, params]) => [key, inputRequired.elicit(params)])),
+      inputRequests: Object.fromEntries(
+        Object.entries(requests).map(([key, params]) => [key, inputRequired.elicit(params)]),
+      ),
       requestState: state,
     });
   };
@@ -124,7 +134,10 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       return summaryResult({
         status: answer.action === 'decline' ? 'not_started' : 'cancelled',
         ...extra,
-        message: answer.action === 'decline' ? 'Export not started: you declined.' : 'Export cancelled: the dialog was dismissed.',
+        message:
+          answer.action === 'decline'
+            ? 'Export not started: you declined.'
+            : 'Export cancelled: the dialog was dismissed.',
       });
     }
     const checked = validateContent(EXPORT_SCHEMA, answer.content ?? {});
@@ -154,9 +167,20 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         const round = era === 'modern' ? takeRound(ctx, 'slow-export') : { tool: 'slow-export' };
         if (round === undefined) {
           log({ tool: 'slow-export', era, action: 'client-error', detail: { reason: 'unknown or used round' } });
-          return summaryResult({ status: 'refused', message: 'This answer belongs to no open question (already used or unknown); nothing was done.' }, [], true);
+          return summaryResult(
+            {
+              status: 'refused',
+              message: 'This answer belongs to no open question (already used or unknown); nothing was done.',
+            },
+            [],
+            true,
+          );
         }
-        return exportOutcome('slow-export', { action: view.action, ...(view.content === undefined ? {} : { content: view.content }) } as ElicitResult, { seconds });
+        return exportOutcome(
+          'slow-export',
+          { action: view.action, ...(view.content === undefined ? {} : { content: view.content }) } as ElicitResult,
+          { seconds },
+        );
       }
       // oxlint-disable-next-line no-underscore-dangle -- `_meta` is the protocol's own field name
       const token = ctx.mcpReq._meta?.progressToken;
@@ -167,7 +191,12 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         if (token !== undefined) {
           await ctx.mcpReq.notify({
             method: 'notifications/progress',
-            params: { progressToken: token, progress: step, total: steps, message: `Preparing the export (${step}/${steps})` },
+            params: {
+              progressToken: token,
+              progress: step,
+              total: steps,
+              message: `Preparing the export (${step}/${steps})`,
+            },
           });
         }
       }
@@ -179,7 +208,9 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         );
         return exportOutcome('slow-export', answer, { seconds });
       }
-      return modernRound(ctx, 'slow-export', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } });
+      return modernRound(ctx, 'slow-export', {
+        export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA },
+      });
     },
   );
 
@@ -211,7 +242,11 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         try {
           const answer = await ctx.mcpReq.elicitInput(
             { mode: 'form', message, requestedSchema: EXPORT_SCHEMA },
-            { relatedRequestId: ctx.mcpReq.id, signal: AbortSignal.any([ctx.mcpReq.signal, withdraw.signal]), timeout: 600_000 },
+            {
+              relatedRequestId: ctx.mcpReq.id,
+              signal: AbortSignal.any([ctx.mcpReq.signal, withdraw.signal]),
+              timeout: 600_000,
+            },
           );
           return exportOutcome('cancel-midway', answer, { afterMs });
         } catch (error) {
@@ -226,17 +261,33 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const view = inputResponse(ctx.mcpReq.inputResponses, 'export_options');
       if (view.kind !== 'elicit') {
         log({ tool: 'cancel-midway', era, action: 'input-requested', detail: { afterMs } });
-        return modernRound(ctx, 'cancel-midway', { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } }, Date.now() + afterMs);
+        return modernRound(
+          ctx,
+          'cancel-midway',
+          { export_options: { mode: 'form', message, requestedSchema: EXPORT_SCHEMA } },
+          Date.now() + afterMs,
+        );
       }
       const round = takeRound(ctx, 'cancel-midway');
       if (round === undefined) {
         log({ tool: 'cancel-midway', era, action: 'client-error', detail: { reason: 'unknown or used round' } });
-        return summaryResult({ status: 'refused', message: 'This answer belongs to no open question (already used or unknown); nothing was done.' }, [], true);
+        return summaryResult(
+          {
+            status: 'refused',
+            message: 'This answer belongs to no open question (already used or unknown); nothing was done.',
+          },
+          [],
+          true,
+        );
       }
       if (round.deadline !== undefined && Date.now() > round.deadline) {
         return withdrawn(true);
       }
-      return exportOutcome('cancel-midway', { action: view.action, ...(view.content === undefined ? {} : { content: view.content }) } as ElicitResult, { afterMs });
+      return exportOutcome(
+        'cancel-midway',
+        { action: view.action, ...(view.content === undefined ? {} : { content: view.content }) } as ElicitResult,
+        { afterMs },
+      );
     },
   );
 
@@ -251,7 +302,11 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
     async ({ count }, ctx): Promise<ToolResult> => {
       const questions = Array.from({ length: count }, (_, i) => ({
         key: `q${i + 1}`,
-        params: { mode: 'form' as const, message: `Flood question ${i + 1} of ${count}`, requestedSchema: NOTE_FORM(i + 1, count) },
+        params: {
+          mode: 'form' as const,
+          message: `Flood question ${i + 1} of ${count}`,
+          requestedSchema: NOTE_FORM(i + 1, count),
+        },
       }));
       const tally = (outcomes: string[]): CallToolResult => {
         const counts: Record<string, number> = {};
@@ -265,7 +320,11 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         log({ tool: 'flood', era, action: 'input-requested', detail: { count } });
         const settled = await Promise.allSettled(
           questions.map(({ params }) =>
-            ctx.mcpReq.elicitInput(params, { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: 600_000 }),
+            ctx.mcpReq.elicitInput(params, {
+              relatedRequestId: ctx.mcpReq.id,
+              signal: ctx.mcpReq.signal,
+              timeout: 600_000,
+            }),
           ),
         );
         if (ctx.mcpReq.signal.aborted) {
@@ -273,7 +332,9 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         }
         return tally(
           settled.map((entry) =>
-            entry.status === 'fulfilled' ? entry.value.action : `error ${String((entry.reason as { code?: unknown }).code ?? 'unknown')}`,
+            entry.status === 'fulfilled'
+              ? entry.value.action
+              : `error ${String((entry.reason as { code?: unknown }).code ?? 'unknown')}`,
           ),
         );
       }
@@ -283,7 +344,11 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
         return modernRound(ctx, 'flood', Object.fromEntries(questions.map(({ key, params }) => [key, params])));
       }
       if (takeRound(ctx, 'flood') === undefined) {
-        return summaryResult({ status: 'refused', message: 'These answers belong to no open round; nothing was done.' }, [], true);
+        return summaryResult(
+          { status: 'refused', message: 'These answers belong to no open round; nothing was done.' },
+          [],
+          true,
+        );
       }
       return tally(answers.map((view) => (view.kind === 'elicit' ? view.action : 'missing')));
     },
@@ -301,7 +366,10 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
     async ({ when }, ctx): Promise<ToolResult> => {
       if (era === 'modern' || env.replayLastElicitation === undefined) {
         return summaryResult(
-          { status: 'unsupported', message: 'replay-check needs a 2025 session: 2026-07-28 input requests carry no JSON-RPC id to replay.' },
+          {
+            status: 'unsupported',
+            message: 'replay-check needs a 2025 session: 2026-07-28 input requests carry no JSON-RPC id to replay.',
+          },
           [],
           true,
         );
@@ -309,7 +377,11 @@ export function registerFaultTools(server: McpServer, env: FaultEnvironment): vo
       const replay = env.replayLastElicitation;
       log({ tool: 'replay-check', era, action: 'input-requested', detail: { when } });
       const asking = ctx.mcpReq.elicitInput(
-        { mode: 'form', message: 'Replay check: answer once (the server sends this request twice).', requestedSchema: EXPORT_SCHEMA },
+        {
+          mode: 'form',
+          message: 'Replay check: answer once (the server sends this request twice).',
+          requestedSchema: EXPORT_SCHEMA,
+        },
         { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: 600_000 },
       );
       let replayed = false;

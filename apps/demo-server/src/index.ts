@@ -84,7 +84,11 @@ export interface DemoServer {
 }
 
 /** Server identity (the `serverInfo` of both eras). */
-export const DEMO_SERVER_INFO = { name: 'elicitation-kit-demo', title: 'Elicitation Kit demo server', version: '0.1.0' };
+export const DEMO_SERVER_INFO = {
+  name: 'elicitation-kit-demo',
+  title: 'Elicitation Kit demo server',
+  version: '0.1.0',
+};
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -125,7 +129,9 @@ function checkOrigin(origin: string | undefined): string | null | false {
   }
   try {
     const parsed = new URL(origin);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname) ? parsed.origin : false;
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname)
+      ? parsed.origin
+      : false;
   } catch {
     return false;
   }
@@ -239,7 +245,9 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId !== null) {
       const session = sessions.get(sessionId);
-      return session === undefined ? jsonRpcError(404, -32001, 'Session not found') : session.transport.handleRequest(request);
+      return session === undefined
+        ? jsonRpcError(404, -32001, 'Session not found')
+        : session.transport.handleRequest(request);
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
@@ -427,7 +435,8 @@ export async function startDemoServer(options: StartDemoServerOptions = {}): Pro
 /** The connect pages are static HTML with a form: no script, nothing embedded, never framed. */
 const connectPageHeaders = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   // `same-origin`, not `no-referrer`: with no-referrer, browsers send `Origin: null` on the page's own form POST.
   'Referrer-Policy': 'same-origin',

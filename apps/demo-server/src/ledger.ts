@@ -95,7 +95,11 @@ export function createAnswerLedger(): AnswerLedger {
     }
     const id = message['id'];
     if (era === 'legacy') {
-      if (message['method'] === 'tools/call' && (typeof id === 'string' || typeof id === 'number') && isRecord(message['params'])) {
+      if (
+        message['method'] === 'tools/call' &&
+        (typeof id === 'string' || typeof id === 'number') &&
+        isRecord(message['params'])
+      ) {
         const name = message['params']['name'];
         if (typeof name === 'string') {
           calls.set(`${sessionId ?? '-'}:${String(id)}`, name);

@@ -48,7 +48,8 @@ async function connect(
 
 const texts = (result: unknown): string[] =>
   (result as CallToolResult).content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-const summary = (result: unknown): Record<string, unknown> => JSON.parse(texts(result)[0] ?? '{}') as Record<string, unknown>;
+const summary = (result: unknown): Record<string, unknown> =>
+  JSON.parse(texts(result)[0] ?? '{}') as Record<string, unknown>;
 
 /** Log lines written while `run` ran. */
 async function logged<T>(run: () => Promise<T>): Promise<{ value: T; lines: DemoLogEntry[] }> {
@@ -102,11 +103,19 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
     expect(csv).toHaveLength(26);
     expect(csv[0]).toBe(ORDER_COLUMNS.join(','));
     expect(csv[3]).toBe('ORD-1003,2026-01-03,Katherine Johnson,"Monitor, 27""",3,867');
-    expect(lines.at(-1)).toMatchObject({ tool: 'export-data', era, action: 'accept', validation: 'passed', detail: { rows: 25 } });
+    expect(lines.at(-1)).toMatchObject({
+      tool: 'export-data',
+      era,
+      action: 'accept',
+      validation: 'passed',
+      detail: { rows: 25 },
+    });
   });
 
   it('export-data: JSON without headers is an array of value rows; a missing includeHeaders means true', async () => {
-    const json = await (await connect(era, accept({ format: 'json', maxRows: 3, includeHeaders: false }))).callTool({
+    const json = await (
+      await connect(era, accept({ format: 'json', maxRows: 3, includeHeaders: false }))
+    ).callTool({
       name: 'export-data',
       arguments: {},
     });
@@ -116,7 +125,9 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
       ['ORD-1002', '2026-01-02', 'Edsger Dijkstra', 'Desk lamp', 2, 68],
       ['ORD-1003', '2026-01-03', 'Katherine Johnson', 'Monitor, 27"', 3, 867],
     ]);
-    const withHeaders = await (await connect(era, accept({ format: 'json', maxRows: 2 }))).callTool({ name: 'export-data', arguments: {} });
+    const withHeaders = await (
+      await connect(era, accept({ format: 'json', maxRows: 2 }))
+    ).callTool({ name: 'export-data', arguments: {} });
     expect(JSON.parse(texts(withHeaders)[1] ?? '[]')).toEqual([
       { id: 'ORD-1001', date: '2026-01-01', customer: 'Ada Lovelace', product: 'Keyboard', quantity: 1, total: 49.9 },
       { id: 'ORD-1002', date: '2026-01-02', customer: 'Edsger Dijkstra', product: 'Desk lamp', quantity: 2, total: 68 },
@@ -159,7 +170,10 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
       client.callTool({ name: 'export-data', arguments: {} }).catch((error: unknown) => error),
     );
     if (era === 'legacy') {
-      expect(outcome).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Client does not support form elicitation.' }] });
+      expect(outcome).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: 'Client does not support form elicitation.' }],
+      });
     } else {
       // The SDK's typed MissingRequiredClientCapability error.
       expect(outcome).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
@@ -182,7 +196,12 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
     );
     if (era === 'legacy') {
       expect(outcome).toMatchObject({ isError: true, structuredContent: { status: 'refused', code: -32602 } });
-      expect(lines.at(-1)).toMatchObject({ tool: 'unsupported-schema', era, action: 'client-error', detail: { code: -32602 } });
+      expect(lines.at(-1)).toMatchObject({
+        tool: 'unsupported-schema',
+        era,
+        action: 'client-error',
+        detail: { code: -32602 },
+      });
     } else {
       expect(outcome).toMatchObject({ code: -32602, data: { reason: 'ref' } });
       expect(lines).toMatchObject([{ tool: 'unsupported-schema', era, action: 'input-requested' }]);
@@ -211,20 +230,44 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
     });
     const result = await client.callTool({ name: 'schedule-report', arguments: {} });
     expect(seen).toHaveLength(2);
-    expect(summary(result)).toEqual({ status: 'completed', recipient: 'ada@example.com', frequency: 'daily', start: '2026-12-24' });
+    expect(summary(result)).toEqual({
+      status: 'completed',
+      recipient: 'ada@example.com',
+      frequency: 'daily',
+      start: '2026-12-24',
+    });
   });
 
   it.each([
     [
       'all-field-types',
-      { name: 'Grace', age: 40, newsletter: true, size: 'L', plan: 'enterprise', tags: ['billing', 'sales'], regions: ['us', 'apac'], priority: 'p1' },
+      {
+        name: 'Grace',
+        age: 40,
+        newsletter: true,
+        size: 'L',
+        plan: 'enterprise',
+        tags: ['billing', 'sales'],
+        regions: ['us', 'apac'],
+        priority: 'p1',
+      },
     ],
     [
       'string-formats',
-      { email: 'grace@example.com', website: 'https://example.com', birthday: '1906-12-09', meeting: '2026-12-24T10:00:00+01:00', username: 'grace', bio: 'COBOL' },
+      {
+        email: 'grace@example.com',
+        website: 'https://example.com',
+        birthday: '1906-12-09',
+        meeting: '2026-12-24T10:00:00+01:00',
+        username: 'grace',
+        bio: 'COBOL',
+      },
     ],
     ['number-bounds', { quantity: 99, discount: 12.5, temperature: -40, floor: -3 }],
-    ['choice-fields', { color: 'blue', shipping: 'express', toppings: ['basil', 'chili'], channels: ['sms'], tier: 'g' }],
+    [
+      'choice-fields',
+      { color: 'blue', shipping: 'express', toppings: ['basil', 'chili'], channels: ['sms'], tier: 'g' },
+    ],
   ])('%s echoes a valid answer after validating it', async (name, content) => {
     let properties: string[] = [];
     const client = await connect(era, (params) => {
@@ -260,7 +303,10 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
       properties = params.mode === 'url' ? undefined : params.requestedSchema.properties;
       return { action: 'accept', content: {} };
     });
-    expect(summary(await client.callTool({ name: 'confirm-action', arguments: {} }))).toEqual({ status: 'completed', archived: 3 });
+    expect(summary(await client.callTool({ name: 'confirm-action', arguments: {} }))).toEqual({
+      status: 'completed',
+      archived: 3,
+    });
     expect(properties).toEqual({});
   });
 
@@ -294,7 +340,9 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
     });
     const call = client.callTool({ name: 'connect-account', arguments: {} });
     if (era === 'legacy') {
-      await waitUntil(() => demo.log.some((line) => line.tool === 'connect-account' && line.action === 'waiting' && line.era === era));
+      await waitUntil(() =>
+        demo.log.some((line) => line.tool === 'connect-account' && line.action === 'waiting' && line.era === era),
+      );
       const page = await fetch(urls[0] ?? '');
       expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await page.text()).toContain('data-testid="connect-done"');
@@ -321,7 +369,9 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
 
   it('connect-account: a form-only client gets a controlled error at once', async () => {
     const client = await connect(era, undefined, { form: {} });
-    const outcome: unknown = await client.callTool({ name: 'connect-account', arguments: {} }).catch((error: unknown) => error);
+    const outcome: unknown = await client
+      .callTool({ name: 'connect-account', arguments: {} })
+      .catch((error: unknown) => error);
     if (era === 'legacy') {
       expect(outcome).toMatchObject({ isError: true, content: [{ text: 'Client does not support URL elicitation.' }] });
     } else {
@@ -334,7 +384,11 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
 async function manualClient(): Promise<Client> {
   const client = new Client(
     { name: 'demo-server-test', version: '1.0.0' },
-    { capabilities: { elicitation: { form: {}, url: {} } }, versionNegotiation: { mode: 'auto' }, inputRequired: { autoFulfill: false } },
+    {
+      capabilities: { elicitation: { form: {}, url: {} } },
+      versionNegotiation: { mode: 'auto' },
+      inputRequired: { autoFulfill: false },
+    },
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
   open.push(client);
@@ -342,11 +396,19 @@ async function manualClient(): Promise<Client> {
   return client;
 }
 const firstRound = async (client: Client, name: string) =>
-  (await client.callTool({ name, arguments: {} }, { allowInputRequired: true })) as unknown as { resultType: string; requestState: string };
-const EXPORT_ANSWER = { export_options: { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: false } } };
+  (await client.callTool({ name, arguments: {} }, { allowInputRequired: true })) as unknown as {
+    resultType: string;
+    requestState: string;
+  };
+const EXPORT_ANSWER = {
+  export_options: { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: false } },
+};
 /** A manual retry: `callTool`'s parameter type lists only the 2025 fields; the 2026 ones travel as given. */
-const retry = (client: Client, params: { name: string; inputResponses: unknown; requestState?: string }, options?: { allowInputRequired: true }) =>
-  client.callTool({ arguments: {}, ...params } as Parameters<Client['callTool']>[0], options);
+const retry = (
+  client: Client,
+  params: { name: string; inputResponses: unknown; requestState?: string },
+  options?: { allowInputRequired: true },
+) => client.callTool({ arguments: {}, ...params } as Parameters<Client['callTool']>[0], options);
 
 describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the question asked)', () => {
   it('a round carries a signed state naming the tool and the keys it asked, and the retry with it completes', async () => {
@@ -354,10 +416,17 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
     const round = await firstRound(client, 'export-data');
     expect(round.resultType).toBe('input_required');
     expect(round.requestState).toMatch(/^v1\./);
-    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as { p: unknown; exp: number };
+    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as {
+      p: unknown;
+      exp: number;
+    };
     expect(body.p).toEqual({ tool: 'export-data', keys: ['export_options'], id: expect.any(String) });
     expect(body.exp * 1000).toBeGreaterThan(Date.now() + 15 * 60_000);
-    const result = await retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, requestState: round.requestState });
+    const result = await retry(client, {
+      name: 'export-data',
+      inputResponses: EXPORT_ANSWER,
+      requestState: round.requestState,
+    });
     expect(summary(result)).toMatchObject({ status: 'completed', maxRows: 3 });
   });
 
@@ -365,12 +434,23 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
     const client = await manualClient();
     const { requestState } = await firstRound(client, 'export-data');
     const [version, payload, mac] = requestState.split('.');
-    const altered = Buffer.from(payload ?? '', 'base64url').toString().replace('export-data', 'export-DATA');
-    for (const state of [`${version}.${Buffer.from(altered).toString('base64url')}.${mac}`, 'v1.e30.AAAA', 'export-data']) {
+    const altered = Buffer.from(payload ?? '', 'base64url')
+      .toString()
+      .replace('export-data', 'export-DATA');
+    for (const state of [
+      `${version}.${Buffer.from(altered).toString('base64url')}.${mac}`,
+      'v1.e30.AAAA',
+      'export-data',
+    ]) {
       const { value: outcome, lines } = await logged(() =>
-        retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, requestState: state }).catch((error: unknown) => error),
+        retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, requestState: state }).catch(
+          (error: unknown) => error,
+        ),
       );
-      expect(outcome).toMatchObject({ code: -32602, message: expect.stringContaining('Invalid or expired requestState') });
+      expect(outcome).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Invalid or expired requestState'),
+      });
       expect(lines).toEqual([]);
     }
   });
@@ -382,19 +462,37 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
       const { value: result, lines } = await logged(() =>
         retry(client, { name: 'export-data', inputResponses: EXPORT_ANSWER, ...extra }, { allowInputRequired: true }),
       );
-      expect(result).toMatchObject({ resultType: 'input_required', inputRequests: { export_options: { method: 'elicitation/create' } } });
-      expect(lines).toEqual([expect.objectContaining({ tool: 'export-data', action: 'input-requested', detail: expect.objectContaining({ ignored: expect.any(String) }) })]);
+      expect(result).toMatchObject({
+        resultType: 'input_required',
+        inputRequests: { export_options: { method: 'elicitation/create' } },
+      });
+      expect(lines).toEqual([
+        expect.objectContaining({
+          tool: 'export-data',
+          action: 'input-requested',
+          detail: expect.objectContaining({ ignored: expect.any(String) }),
+        }),
+      ]);
     }
   });
 
   it('URL mode: the flow comes from the sealed state, so a retry cannot name another flow', async () => {
     const client = await manualClient();
-    const round = (await firstRound(client, 'connect-account')) as unknown as { requestState: string; inputRequests: { connect: { params: { url: string } } } };
+    const round = (await firstRound(client, 'connect-account')) as unknown as {
+      requestState: string;
+      inputRequests: { connect: { params: { url: string } } };
+    };
     const flowId = new URL(round.inputRequests.connect.params.url).pathname.split('/').at(-1);
-    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as { p: unknown };
+    const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as {
+      p: unknown;
+    };
     expect(body.p).toEqual({ tool: 'connect-account', keys: ['connect'], id: expect.any(String), flowId });
     await pressDone(round.inputRequests.connect.params.url);
-    const done = await retry(client, { name: 'connect-account', inputResponses: { connect: { action: 'accept' } }, requestState: round.requestState });
+    const done = await retry(client, {
+      name: 'connect-account',
+      inputResponses: { connect: { action: 'accept' } },
+      requestState: round.requestState,
+    });
     expect(summary(done)).toMatchObject({ status: 'completed', flowId });
   });
 });
@@ -406,10 +504,20 @@ describe.each(['legacy', 'modern'] as const)('export-data with its options as ar
       asked += 1;
       return { action: 'cancel' };
     });
-    const { value: result, lines } = await logged(() => client.callTool({ name: 'export-data', arguments: { format: 'json', maxRows: 2 } }));
+    const { value: result, lines } = await logged(() =>
+      client.callTool({ name: 'export-data', arguments: { format: 'json', maxRows: 2 } }),
+    );
     expect(asked).toBe(0);
-    expect(summary(result)).toMatchObject({ status: 'completed', format: 'json', maxRows: 2, includeHeaders: true, rows: 2 });
-    expect(lines).toEqual([expect.objectContaining({ tool: 'export-data', era, action: 'arguments', validation: 'passed' })]);
+    expect(summary(result)).toMatchObject({
+      status: 'completed',
+      format: 'json',
+      maxRows: 2,
+      includeHeaders: true,
+      rows: 2,
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ tool: 'export-data', era, action: 'arguments', validation: 'passed' }),
+    ]);
     const partial = await client.callTool({ name: 'export-data', arguments: { format: 'json' } });
     expect(asked).toBe(1);
     expect(summary(partial)).toMatchObject({ status: 'cancelled' });
@@ -418,7 +526,9 @@ describe.each(['legacy', 'modern'] as const)('export-data with its options as ar
   it('refuses out-of-range arguments as a tool error and runs nothing', async () => {
     const client = await connect(era, accept({ format: 'csv', maxRows: 1 }));
     const { value: outcome, lines } = await logged(() =>
-      client.callTool({ name: 'export-data', arguments: { format: 'csv', maxRows: 20000 } }).catch((error: unknown) => error),
+      client
+        .callTool({ name: 'export-data', arguments: { format: 'csv', maxRows: 20000 } })
+        .catch((error: unknown) => error),
     );
     expect(JSON.stringify(outcome)).toMatch(/maxRows|10000/);
     expect(lines.filter((line) => line.validation === 'passed')).toEqual([]);
@@ -432,18 +542,24 @@ describe('connect-storage (2025 era): URL elicitation required', () => {
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       completions.push(notification.params.elicitationId);
     });
-    const failure = (await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error)) as {
+    const failure = (await client
+      .callTool({ name: 'connect-storage', arguments: {} })
+      .catch((error: unknown) => error)) as {
       code: number;
       data: { elicitations: { url: string; elicitationId: string }[] };
     };
     expect(failure.code).toBe(-32042);
     const [elicitation] = failure.data.elicitations;
-    const again = (await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error)) as typeof failure;
+    const again = (await client
+      .callTool({ name: 'connect-storage', arguments: {} })
+      .catch((error: unknown) => error)) as typeof failure;
     expect(again.data.elicitations[0]?.elicitationId).toBe(elicitation?.elicitationId); // same flow until done
     await pressDone(elicitation?.url ?? '');
     await waitUntil(() => completions.length > 0);
     expect(completions).toEqual([elicitation?.elicitationId]);
-    expect(summary(await client.callTool({ name: 'connect-storage', arguments: {} }))).toMatchObject({ status: 'completed' });
+    expect(summary(await client.callTool({ name: 'connect-storage', arguments: {} }))).toMatchObject({
+      status: 'completed',
+    });
   });
 });
 
@@ -462,11 +578,21 @@ describe('HTTP policy', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe(origin);
     const allowed = (response.headers.get('access-control-allow-headers') ?? '').toLowerCase();
-    for (const header of ['content-type', 'mcp-method', 'mcp-name', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'mcp-param-region']) {
+    for (const header of [
+      'content-type',
+      'mcp-method',
+      'mcp-name',
+      'mcp-session-id',
+      'mcp-protocol-version',
+      'last-event-id',
+      'mcp-param-region',
+    ]) {
       expect(allowed).toContain(header);
     }
     expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE, OPTIONS');
-    expect(response.headers.get('access-control-expose-headers')).toBe('Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate');
+    expect(response.headers.get('access-control-expose-headers')).toBe(
+      'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate',
+    );
   });
 
   it('exposes the session header to a browser host on the 2025 path', async () => {
@@ -486,17 +612,30 @@ describe('HTTP policy', () => {
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
     await response.body?.cancel();
     // DELETE ends the session; it is gone afterwards.
-    const deleted = await fetch(demo.url, { method: 'DELETE', headers: { 'Mcp-Session-Id': session ?? '', 'Mcp-Protocol-Version': '2025-11-25' } });
+    const deleted = await fetch(demo.url, {
+      method: 'DELETE',
+      headers: { 'Mcp-Session-Id': session ?? '', 'Mcp-Protocol-Version': '2025-11-25' },
+    });
     expect(deleted.status).toBe(200);
-    const after = await fetch(demo.url, { method: 'GET', headers: { 'Mcp-Session-Id': session ?? '', Accept: 'text/event-stream' } });
+    const after = await fetch(demo.url, {
+      method: 'GET',
+      headers: { 'Mcp-Session-Id': session ?? '', Accept: 'text/event-stream' },
+    });
     expect(after.status).toBe(404);
   });
 
-  it.each(['http://evil.example', 'null', 'http://localhost.evil.example'])('refuses Origin %s with 403', async (badOrigin) => {
-    const response = await fetch(demo.url, { method: 'POST', headers: { Origin: badOrigin, 'Content-Type': 'application/json' }, body: '{}' });
-    expect(response.status).toBe(403);
-    expect(response.headers.get('access-control-allow-origin')).toBeNull();
-  });
+  it.each(['http://evil.example', 'null', 'http://localhost.evil.example'])(
+    'refuses Origin %s with 403',
+    async (badOrigin) => {
+      const response = await fetch(demo.url, {
+        method: 'POST',
+        headers: { Origin: badOrigin, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    },
+  );
 
   it('still refuses Origin null on /mcp when the request claims Sec-Fetch-Site: same-origin', async () => {
     const response = await fetch(demo.url, {
@@ -515,21 +654,30 @@ describe('HTTP policy', () => {
     await page.body?.cancel();
     const done = new URL(`/connect/${flow.id}/done`, demo.url);
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    const crossSite = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } });
+    const crossSite = await fetch(done, {
+      method: 'POST',
+      headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     const bare = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null' } });
     expect(bare.status).toBe(403);
     expect(flow.completed).toBe(false);
-    const own = await fetch(done, { method: 'POST', headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' } });
+    const own = await fetch(done, {
+      method: 'POST',
+      headers: { ...form, Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBeNull();
     expect(await own.text()).toContain('data-testid="connect-completed"');
     expect(flow.completed).toBe(true);
   });
 
-  it.each(['evil.example', 'evil.example:80', '127.0.0.1.nip.io'])('refuses Host %s with 403 (DNS rebinding)', async (host) => {
-    expect(await statusWithHost(host)).toBe(403);
-  });
+  it.each(['evil.example', 'evil.example:80', '127.0.0.1.nip.io'])(
+    'refuses Host %s with 403 (DNS rebinding)',
+    async (host) => {
+      expect(await statusWithHost(host)).toBe(403);
+    },
+  );
 
   it('accepts loopback Host names', async () => {
     for (const host of [`127.0.0.1:${demo.port}`, `localhost:${demo.port}`]) {
@@ -565,7 +713,13 @@ async function waitUntil(condition: () => boolean): Promise<void> {
 function statusWithHost(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: '127.0.0.1', port: demo.port, path: '/mcp', method: 'GET', headers: { Host: host, Accept: 'text/event-stream' } },
+      {
+        host: '127.0.0.1',
+        port: demo.port,
+        path: '/mcp',
+        method: 'GET',
+        headers: { Host: host, Accept: 'text/event-stream' },
+      },
       (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);

@@ -31,7 +31,11 @@ export const ROUND_STATE_TTL_SECONDS = 20 * 60;
  * the request method (a state minted for `tools/call` is refused anywhere else).
  */
 export function createRoundStates(key: Uint8Array | string = randomBytes(32)): RoundStates {
-  return createRequestStateCodec<RoundState>({ key, ttlSeconds: ROUND_STATE_TTL_SECONDS, bind: (ctx) => ctx.mcpReq.method });
+  return createRequestStateCodec<RoundState>({
+    key,
+    ttlSeconds: ROUND_STATE_TTL_SECONDS,
+    bind: (ctx) => ctx.mcpReq.method,
+  });
 }
 
 /**

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { validateContent } from '@elicitation-kit/core';
 import type { ValidationIssue } from '@elicitation-kit/core';
 import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } from '@modelcontextprotocol/server';
-import type { CallToolResult, ElicitRequestFormParams, InputRequests, InputRequiredResult, ServerContext } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  InputRequests,
+  InputRequiredResult,
+  ServerContext,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { exportOrders } from './dataset.js';
 import type { FlowStore } from './flows.js';
@@ -244,7 +250,9 @@ function describeIssues(issues: readonly ValidationIssue[]): string {
   return issues.map((issue) => `${issue.field || 'content'}: ${issue.message}`).join('; ');
 }
 
-function slimIssues(issues: readonly ValidationIssue[]): { field: string; code: ValidationIssue['code']; message: string }[] {
+function slimIssues(
+  issues: readonly ValidationIssue[],
+): { field: string; code: ValidationIssue['code']; message: string }[] {
   return issues.map(({ field, code, message }) => ({ field, code, message }));
 }
 
@@ -282,17 +290,31 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
    * A client that did not declare the mode: on 2025 sessions a tool error right away; on 2026-07-28 the request is
    * returned anyway so the SDK answers the typed `-32021` (MissingRequiredClientCapability) at once.
    */
-  const noCapability = (tool: string, mode: 'form' | 'url', request: () => Promise<ToolResult>): Promise<ToolResult> | ToolResult => {
+  const noCapability = (
+    tool: string,
+    mode: 'form' | 'url',
+    request: () => Promise<ToolResult>,
+  ): Promise<ToolResult> | ToolResult => {
     log({ tool, era, action: 'no-capability', detail: { mode } });
     if (era === 'legacy') {
-      return errorResult(mode === 'form' ? 'Client does not support form elicitation.' : 'Client does not support URL elicitation.');
+      return errorResult(
+        mode === 'form' ? 'Client does not support form elicitation.' : 'Client does not support URL elicitation.',
+      );
     }
     return request();
   };
 
   /** A round asking `inputRequests`, its state sealed with this tool's name and the keys asked (plus `state`). */
-  const round = async (ctx: ServerContext, tool: string, inputRequests: InputRequests, state: Pick<RoundState, 'flowId'> = {}): Promise<InputRequiredResult> =>
-    inputRequired({ inputRequests, requestState: await env.states.mint({ tool, keys: Object.keys(inputRequests), id: randomUUID(), ...state }, ctx) });
+  const round = async (
+    ctx: ServerContext,
+    tool: string,
+    inputRequests: InputRequests,
+    state: Pick<RoundState, 'flowId'> = {},
+  ): Promise<InputRequiredResult> =>
+    inputRequired({
+      inputRequests,
+      requestState: await env.states.mint({ tool, keys: Object.keys(inputRequests), id: randomUUID(), ...state }, ctx),
+    });
 
   /** Why a tool asks (again): answers with no sealed state of this tool asking for them answer nothing. */
   const UNASKED = { ignored: 'answers to a question this server did not ask' };
@@ -331,15 +353,29 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     const run = (ctx: ServerContext, args: Record<string, unknown>): Promise<ToolResult> =>
       guarded(name, async () => {
         const required = config.schema.required ?? [];
-        if (config.inputSchema !== undefined && required.length > 0 && required.every((key) => args[key] !== undefined)) {
+        if (
+          config.inputSchema !== undefined &&
+          required.length > 0 &&
+          required.every((key) => args[key] !== undefined)
+        ) {
           // Already answered by the caller: the same re-validation as an answer, and no question at all.
           const checked = validateContent(config.schema, args);
           if (!checked.ok) {
             log({ tool: name, era, action: 'arguments', validation: 'failed', issues: slimIssues(checked.issues) });
-            return textResult({ status: 'invalid', issues: slimIssues(checked.issues) }, [`Invalid arguments, nothing was done. ${describeIssues(checked.issues)}`], true);
+            return textResult(
+              { status: 'invalid', issues: slimIssues(checked.issues) },
+              [`Invalid arguments, nothing was done. ${describeIssues(checked.issues)}`],
+              true,
+            );
           }
           const result = onValid(checked.content);
-          log({ tool: name, era, action: 'arguments', validation: 'passed', detail: (result.structuredContent ?? {}) as Record<string, unknown> });
+          log({
+            tool: name,
+            era,
+            action: 'arguments',
+            validation: 'passed',
+            detail: (result.structuredContent ?? {}) as Record<string, unknown>,
+          });
           return result;
         }
         if (!clientSupports(server, 'form')) {
@@ -371,7 +407,13 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
           );
         }
         const result = onValid(checked.content);
-        log({ tool: name, era, action: 'accept', validation: 'passed', detail: (result.structuredContent ?? {}) as Record<string, unknown> });
+        log({
+          tool: name,
+          era,
+          action: 'accept',
+          validation: 'passed',
+          detail: (result.structuredContent ?? {}) as Record<string, unknown>,
+        });
         return result;
       })(ctx);
     const { title, description, inputSchema } = config;
@@ -417,7 +459,8 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     'all-field-types',
     {
       title: 'All field types',
-      description: 'One form with all eight restricted-schema variants (string, integer, boolean, four enum styles, legacy enumNames), each with a default. Echoes the validated answer.',
+      description:
+        'One form with all eight restricted-schema variants (string, integer, boolean, four enum styles, legacy enumNames), each with a default. Echoes the validated answer.',
       key: 'profile',
       message: 'Tell us about yourself (every field type in one form).',
       schema: ALL_FIELD_TYPES_SCHEMA,
@@ -428,7 +471,8 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     'string-formats',
     {
       title: 'String formats and lengths',
-      description: 'Strings with the email, uri, date and date-time formats and with minLength/maxLength. Echoes the validated answer.',
+      description:
+        'Strings with the email, uri, date and date-time formats and with minLength/maxLength. Echoes the validated answer.',
       key: 'contact',
       message: 'Your contact details (formats and lengths).',
       schema: STRING_FORMATS_SCHEMA,
@@ -439,7 +483,8 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     'number-bounds',
     {
       title: 'Number bounds',
-      description: 'Integer and number fields with minimum/maximum (fractional bounds, negative bounds) and defaults. Echoes the validated answer.',
+      description:
+        'Integer and number fields with minimum/maximum (fractional bounds, negative bounds) and defaults. Echoes the validated answer.',
       key: 'order',
       message: 'Order details (number and integer bounds).',
       schema: NUMBER_BOUNDS_SCHEMA,
@@ -450,7 +495,8 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     'choice-fields',
     {
       title: 'Choice fields',
-      description: 'Every enum style: untitled enum, titled oneOf, untitled and titled multi-select (with minItems/maxItems) and legacy enumNames. Echoes the validated answer.',
+      description:
+        'Every enum style: untitled enum, titled oneOf, untitled and titled multi-select (with minItems/maxItems) and legacy enumNames. Echoes the validated answer.',
       key: 'preferences',
       message: 'Pick your preferences (every kind of choice).',
       schema: CHOICE_FIELDS_SCHEMA,
@@ -485,18 +531,32 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
   // ── Two questions in one round ──────────────────────────────────────────────────────────────────────────────
   const scheduleAsk = (ctx: ServerContext, logged = true, unasked = false): Promise<ToolResult> => {
     if (logged) {
-      log({ tool: 'schedule-report', era, action: 'input-requested', detail: { keys: ['recipient', 'schedule'], ...(unasked ? UNASKED : {}) } });
+      log({
+        tool: 'schedule-report',
+        era,
+        action: 'input-requested',
+        detail: { keys: ['recipient', 'schedule'], ...(unasked ? UNASKED : {}) },
+      });
     }
     return round(ctx, 'schedule-report', {
-      recipient: inputRequired.elicit({ mode: 'form', message: 'Who should receive the weekly report?', requestedSchema: RECIPIENT_SCHEMA }),
-      schedule: inputRequired.elicit({ mode: 'form', message: 'When should the report be sent?', requestedSchema: SCHEDULE_SCHEMA }),
+      recipient: inputRequired.elicit({
+        mode: 'form',
+        message: 'Who should receive the weekly report?',
+        requestedSchema: RECIPIENT_SCHEMA,
+      }),
+      schedule: inputRequired.elicit({
+        mode: 'form',
+        message: 'When should the report be sent?',
+        requestedSchema: SCHEDULE_SCHEMA,
+      }),
     });
   };
   server.registerTool(
     'schedule-report',
     {
       title: 'Schedule a report',
-      description: 'Asks two questions in one round (recipient and schedule): two input requests at once on 2026-07-28, two concurrent elicitation/create requests on 2025 sessions.',
+      description:
+        'Asks two questions in one round (recipient and schedule): two input requests at once on 2026-07-28, two concurrent elicitation/create requests on 2025 sessions.',
     },
     guarded('schedule-report', async (ctx) => {
       if (!clientSupports(server, 'form')) {
@@ -511,20 +571,41 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       const actions = [recipient.action, schedule.action];
       if (actions.includes('cancel')) {
         log({ tool: 'schedule-report', era, action: 'cancel', detail: { actions } });
-        return textResult({ status: 'cancelled', reason: 'cancelled', message: 'Report not scheduled: a question was dismissed.' });
+        return textResult({
+          status: 'cancelled',
+          reason: 'cancelled',
+          message: 'Report not scheduled: a question was dismissed.',
+        });
       }
       if (actions.includes('decline')) {
         log({ tool: 'schedule-report', era, action: 'decline', detail: { actions } });
-        return textResult({ status: 'not_started', reason: 'declined', message: 'Report not scheduled: you declined.' });
+        return textResult({
+          status: 'not_started',
+          reason: 'declined',
+          message: 'Report not scheduled: you declined.',
+        });
       }
-      const checks = [validateContent(RECIPIENT_SCHEMA, recipient.content ?? {}), validateContent(SCHEDULE_SCHEMA, schedule.content ?? {})];
+      const checks = [
+        validateContent(RECIPIENT_SCHEMA, recipient.content ?? {}),
+        validateContent(SCHEDULE_SCHEMA, schedule.content ?? {}),
+      ];
       const issues = checks.flatMap((check) => (check.ok ? [] : check.issues));
       if (issues.length > 0) {
         log({ tool: 'schedule-report', era, action: 'accept', validation: 'failed', issues: slimIssues(issues) });
-        return textResult({ status: 'invalid', issues: slimIssues(issues) }, [`Invalid answer, nothing was scheduled. ${describeIssues(issues)}`], true);
+        return textResult(
+          { status: 'invalid', issues: slimIssues(issues) },
+          [`Invalid answer, nothing was scheduled. ${describeIssues(issues)}`],
+          true,
+        );
       }
       const summary = { status: 'completed', recipient: recipient.content?.['email'], ...schedule.content };
-      log({ tool: 'schedule-report', era, action: 'accept', validation: 'passed', detail: { frequency: schedule.content?.['frequency'] } });
+      log({
+        tool: 'schedule-report',
+        era,
+        action: 'accept',
+        validation: 'passed',
+        detail: { frequency: schedule.content?.['frequency'] },
+      });
       return textResult(summary);
     }),
   );
@@ -532,7 +613,8 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
   // ── URL mode: a page this server serves ─────────────────────────────────────────────────────────────────────
   const connectUrl = (flowId: string): string => `${env.baseUrl}/connect/${flowId}`;
   const CONNECT_PATIENCE_MS = 600_000;
-  const CONNECT_MESSAGE = 'Connect your (simulated) warehouse account. The page opens outside this app; press “Done” there.';
+  const CONNECT_MESSAGE =
+    'Connect your (simulated) warehouse account. The page opens outside this app; press “Done” there.';
 
   const connectModern = async (tool: string, ctx: ServerContext): Promise<ToolResult> => {
     // The flow comes from the sealed state only: a client cannot point a retry at another flow.
@@ -543,7 +625,12 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       if (logged) {
         log({ tool, era, action: 'input-requested', detail: { flowId: id } });
       }
-      return round(ctx, tool, { connect: inputRequired.elicitUrl({ message: CONNECT_MESSAGE, url: connectUrl(id) }) }, { flowId: id });
+      return round(
+        ctx,
+        tool,
+        { connect: inputRequired.elicitUrl({ message: CONNECT_MESSAGE, url: connectUrl(id) }) },
+        { flowId: id },
+      );
     };
     if (!clientSupports(server, 'url')) {
       return noCapability(tool, 'url', () => ask(env.flows.create(tool).id, false));
@@ -553,11 +640,19 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
     }
     if (view.action === 'decline') {
       log({ tool, era, action: 'decline', detail: { flowId: flow.id } });
-      return textResult({ status: 'not_started', reason: 'declined', message: 'Not connected: you declined to open the page.' });
+      return textResult({
+        status: 'not_started',
+        reason: 'declined',
+        message: 'Not connected: you declined to open the page.',
+      });
     }
     if (view.action === 'cancel') {
       log({ tool, era, action: 'cancel', detail: { flowId: flow.id } });
-      return textResult({ status: 'cancelled', reason: 'cancelled', message: 'Not connected: the request was dismissed.' });
+      return textResult({
+        status: 'cancelled',
+        reason: 'cancelled',
+        message: 'Not connected: the request was dismissed.',
+      });
     }
     if (!flow.completed) {
       // The user agreed but has not pressed "Done" yet: ask again (the retry is how 2026-07-28 learns completion).
@@ -591,8 +686,16 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       if (result.action !== 'accept') {
         log({ tool: 'connect-account', era, action: result.action, detail: { flowId: flow.id } });
         return result.action === 'decline'
-          ? textResult({ status: 'not_started', reason: 'declined', message: 'Not connected: you declined to open the page.' })
-          : textResult({ status: 'cancelled', reason: 'cancelled', message: 'Not connected: the request was dismissed.' });
+          ? textResult({
+              status: 'not_started',
+              reason: 'declined',
+              message: 'Not connected: you declined to open the page.',
+            })
+          : textResult({
+              status: 'cancelled',
+              reason: 'cancelled',
+              message: 'Not connected: the request was dismissed.',
+            });
       }
       log({ tool: 'connect-account', era, action: 'waiting', detail: { flowId: flow.id } });
       // Never wait forever: give up after 10 minutes without "Done" (or when the client cancels the call).
@@ -604,7 +707,11 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
           throw error;
         }
         log({ tool: 'connect-account', era, action: 'expired', detail: { flowId: flow.id } });
-        return textResult({ status: 'expired', message: 'Not connected: “Done” was not pressed within 10 minutes.' }, [], true);
+        return textResult(
+          { status: 'expired', message: 'Not connected: “Done” was not pressed within 10 minutes.' },
+          [],
+          true,
+        );
       }
       await server.server.createElicitationCompletionNotifier(flow.id, { relatedRequestId: ctx.mcpReq.id })();
       log({ tool: 'connect-account', era, action: 'completed', detail: { flowId: flow.id } });
@@ -645,7 +752,14 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
       }
       log({ tool: 'connect-storage', era, action: 'url-required', detail: { flowId: flow.id } });
       throw new UrlElicitationRequiredError(
-        [{ mode: 'url', message: 'Connect your (simulated) storage bucket, then retry.', url: connectUrl(flow.id), elicitationId: flow.id }],
+        [
+          {
+            mode: 'url',
+            message: 'Connect your (simulated) storage bucket, then retry.',
+            url: connectUrl(flow.id),
+            elicitationId: flow.id,
+          },
+        ],
         'Storage is not connected yet: open the page, press “Done”, then retry.',
       );
     }),
@@ -680,13 +794,25 @@ export function registerDemoTools(server: McpServer, env: DemoEnvironment): void
           return ask(true, view.kind !== 'missing');
         }
         log({ tool: 'unsupported-schema', era, action: view.kind === 'elicit' ? view.action : 'client-error' });
-        return textResult({ status: 'unexpected', message: 'The client answered a schema it should have refused.' }, [], true);
+        return textResult(
+          { status: 'unexpected', message: 'The client answered a schema it should have refused.' },
+          [],
+          true,
+        );
       }
       log({ tool: 'unsupported-schema', era, action: 'input-requested' });
       try {
-        const result = await ctx.mcpReq.elicitInput(params, { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: 600_000 });
+        const result = await ctx.mcpReq.elicitInput(params, {
+          relatedRequestId: ctx.mcpReq.id,
+          signal: ctx.mcpReq.signal,
+          timeout: 600_000,
+        });
         log({ tool: 'unsupported-schema', era, action: result.action });
-        return textResult({ status: 'unexpected', message: 'The client answered a schema it should have refused.' }, [], true);
+        return textResult(
+          { status: 'unexpected', message: 'The client answered a schema it should have refused.' },
+          [],
+          true,
+        );
       } catch (error) {
         if (ctx.mcpReq.signal.aborted) {
           throw error;

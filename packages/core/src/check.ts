@@ -9,7 +9,11 @@ import type { FieldDescriptor, IssueCode, NumberField, SelectField, TextField } 
 export type Problem = [code: IssueCode, params?: Record<string, string | number>];
 
 /** The bound keywords of each kind that has them. */
-export const LIMITS = { text: 'minLength maxLength', number: 'minimum maximum', multiselect: 'minItems maxItems' } as Record<string, string>;
+export const LIMITS = {
+  text: 'minLength maxLength',
+  number: 'minimum maximum',
+  multiselect: 'minItems maxItems',
+} as Record<string, string>;
 
 /** The JSON type of each kind's value (else string). */
 const TYPES: Record<string, string> = { checkbox: 'boolean', number: 'number', multiselect: 'array' };
@@ -21,7 +25,9 @@ const compiled = new WeakMap<FieldDescriptor, Check>();
 /** The rules of one field as a function of the value. */
 function compile(field: FieldDescriptor): Check {
   const { kind } = field;
-  const { format, integer, options } = field as Partial<Pick<TextField, 'format'> & Pick<NumberField, 'integer'> & Pick<SelectField, 'options'>>;
+  const { format, integer, options } = field as Partial<
+    Pick<TextField, 'format'> & Pick<NumberField, 'integer'> & Pick<SelectField, 'options'>
+  >;
   const limits = field as unknown as Record<string, number>;
   const multi = kind === 'multiselect';
   const type = TYPES[kind] ?? 'string';
@@ -34,12 +40,17 @@ function compile(field: FieldDescriptor): Check {
   const test = kind === 'text' && format && formats[format];
   return (value) => {
     const items = value as string[];
-    if (multi ? !Array.isArray(items) || items.some((item) => typeof item !== 'string') : typeof value !== type || (kind === 'number' && !Number.isFinite(value)))
+    if (
+      multi
+        ? !Array.isArray(items) || items.some((item) => typeof item !== 'string')
+        : typeof value !== type || (kind === 'number' && !Number.isFinite(value))
+    )
       return ['type', { type }];
     if (integer && !Number.isInteger(value)) return ['integer'];
     // Beyond ±(2^53−1) a JSON number no longer denotes one exact integer (deliberately stricter than ajv).
     if (integer && !Number.isSafeInteger(value)) return ['unsafe-integer'];
-    if (choices && !(multi ? items.every((item) => choices.includes(item)) : choices.includes(value))) return ['option'];
+    if (choices && !(multi ? items.every((item) => choices.includes(item)) : choices.includes(value)))
+      return ['option'];
     // A multi-select is a set: duplicates are refused (ajv accepts them: the schema has no uniqueItems).
     if (multi && new Set(items).size < items.length) return ['uniqueItems'];
     // Lengths count code points, as JSON Schema (and ajv) do.

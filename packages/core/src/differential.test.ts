@@ -20,13 +20,26 @@ const ajvFormat = (format: StringFormat, value: string): boolean => {
 // Strings shaped like dates, times and addresses, with random digits and separators.
 const shaped = fc
   .tuple(
-    fc.constantFrom('dddd-dd-dd', 'dddd-dd-ddTdd:dd:ddZ', 'dddd-dd-dd dd:dd:dd+dd:dd', 'dddd-dd-ddtdd:dd:dd.ddd-dddd', 'dd:dd:dd', 'x@y.z', 'x://y/z?w#v', 'x:y'),
+    fc.constantFrom(
+      'dddd-dd-dd',
+      'dddd-dd-ddTdd:dd:ddZ',
+      'dddd-dd-dd dd:dd:dd+dd:dd',
+      'dddd-dd-ddtdd:dd:dd.ddd-dddd',
+      'dd:dd:dd',
+      'x@y.z',
+      'x://y/z?w#v',
+      'x:y',
+    ),
     fc.array(fc.constantFrom(...'0123456789'), { minLength: 20, maxLength: 20 }),
     fc.array(fc.constantFrom(...'abc-._~%:/?#[]@!$&()*+,;= üZz'), { minLength: 20, maxLength: 20 }),
   )
   .map(([template, digits, chars]) => {
     let index = 0;
-    return [...template].map((char) => (char === 'd' ? digits[index++ % 20] : /[xyzwv]/.test(char) ? chars.slice(0, ++index % 6).join('') : char)).join('');
+    return [...template]
+      .map((char) =>
+        char === 'd' ? digits[index++ % 20] : /[xyzwv]/.test(char) ? chars.slice(0, ++index % 6).join('') : char,
+      )
+      .join('');
   });
 
 describe('formats mirror ajv-formats (default "full" mode)', () => {
@@ -37,11 +50,15 @@ describe('formats mirror ajv-formats (default "full" mode)', () => {
   });
 
   it.each(FORMATS)('%s agrees on hand-picked and generated strings', (format) => {
-    for (const value of FORMAT_STRINGS) expect([value, formats[format](value)]).toEqual([value, ajvFormat(format, value)]);
+    for (const value of FORMAT_STRINGS)
+      expect([value, formats[format](value)]).toEqual([value, ajvFormat(format, value)]);
     fc.assert(
-      fc.property(fc.oneof(shaped, fc.string(), fc.string({ unit: 'binary' }), fc.webUrl(), fc.emailAddress()), (value) => {
-        expect(formats[format](value)).toBe(ajvFormat(format, value));
-      }),
+      fc.property(
+        fc.oneof(shaped, fc.string(), fc.string({ unit: 'binary' }), fc.webUrl(), fc.emailAddress()),
+        (value) => {
+          expect(formats[format](value)).toBe(ajvFormat(format, value));
+        },
+      ),
       { seed, numRuns: 3000 },
     );
   });
@@ -69,7 +86,9 @@ describe('validateContent agrees with ajv on the requested schema', () => {
     const tally = { agree: 0, accepted: 0 };
     fc.assert(
       fc.property(
-        restrictedSchema.chain((schema) => fc.tuple(fc.constant(schema), fc.array(contentFor(schema), { minLength: 12, maxLength: 12 }))),
+        restrictedSchema.chain((schema) =>
+          fc.tuple(fc.constant(schema), fc.array(contentFor(schema), { minLength: 12, maxLength: 12 })),
+        ),
         ([schema, contents]) => {
           for (const content of contents) {
             const verdict = compareContent(schema, content);

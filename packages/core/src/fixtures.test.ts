@@ -11,7 +11,12 @@ const ERAS: Era[] = ['default', '2025-06-18', '2025-11-25', '2026-07-28'];
 const legacyOneOf = (name: string) => `variant-not-in-era @ requestedSchema.properties.${name}.oneOf`;
 const legacyArray = (name: string) => `variant-not-in-era @ requestedSchema.properties.${name}.type`;
 const urlNotInEra = 'mode-not-in-era @ mode';
-const everywhere = (verdict: string | true) => ({ default: verdict, '2025-06-18': verdict, '2025-11-25': verdict, '2026-07-28': verdict });
+const everywhere = (verdict: string | true) => ({
+  default: verdict,
+  '2025-06-18': verdict,
+  '2025-11-25': verdict,
+  '2026-07-28': verdict,
+});
 
 const expected: Record<string, Record<Era, string | true>> = {
   'form-01-single-string.json': everywhere(true),
@@ -45,7 +50,9 @@ const expected: Record<string, Record<Era, string | true>> = {
     '2025-06-18': urlNotInEra,
     '2025-11-25': 'missing @ elicitationId',
   },
-  'invalid/09-boolean-default-wrong-type.json': everywhere('default-type @ requestedSchema.properties.subscribe.default'),
+  'invalid/09-boolean-default-wrong-type.json': everywhere(
+    'default-type @ requestedSchema.properties.subscribe.default',
+  ),
   'invalid/10-titled-multiselect-items-oneOf.json': {
     ...everywhere('unsupported-array @ requestedSchema.properties.toppings.items'),
     '2025-06-18': legacyArray('toppings'),

@@ -20,7 +20,12 @@ const templates: Record<IssueCode, string> = {
   unknown: '{field} is not a field of this form.',
 };
 
-const formatNames: Record<string, string> = { email: 'email address', uri: 'URL', date: 'date', 'date-time': 'date and time' };
+const formatNames: Record<string, string> = {
+  email: 'email address',
+  uri: 'URL',
+  date: 'date',
+  'date-time': 'date and time',
+};
 
 /**
  * The default English formatter of every issue code, e.g. `maximum` → `Max rows must be at most 10000.`,
@@ -32,14 +37,29 @@ export const issueMessages = Object.fromEntries(
     (issue) => {
       const value = issue.params?.[code];
       return template.replace(/\{(\w*)\}/g, (_, key: string) =>
-        String(key === 's' ? (value === 1 ? '' : 's') : key ? issue[key as 'label'] : code === 'format' ? formatNames[value!] : value),
+        String(
+          key === 's'
+            ? value === 1
+              ? ''
+              : 's'
+            : key
+              ? issue[key as 'label']
+              : code === 'format'
+                ? formatNames[value!]
+                : value,
+        ),
       );
     },
   ]),
 ) as Record<IssueCode, IssueMessageFormatter>;
 
 /** The issues of one field: none, or the one its problem (if any) makes, the message from the host's override or the default. */
-export function issues(field: string, label: string, problem: Problem | undefined | false, options?: ValidateOptions): ValidationIssue[] {
+export function issues(
+  field: string,
+  label: string,
+  problem: Problem | undefined | false,
+  options?: ValidateOptions,
+): ValidationIssue[] {
   if (!problem) return [];
   const [code, params] = problem;
   const base = params ? { field, code, params } : { field, code };

@@ -35,7 +35,11 @@ export const toJson = (value: unknown): unknown => JSON.parse(JSON.stringify(val
 
 const reject = (path: string, reason: ParseErrorReason): Failure => ({
   ok: false,
-  error: { code: INVALID_PARAMS, message: `Invalid elicitation request: ${reason} at ${path || 'params'}`, data: { path, reason } },
+  error: {
+    code: INVALID_PARAMS,
+    message: `Invalid elicitation request: ${reason} at ${path || 'params'}`,
+    data: { path, reason },
+  },
 });
 
 // The rejection being thrown. Compared by identity in `catch`, so a hostile thrown value is never inspected.
@@ -56,7 +60,13 @@ const guarded = <T>(input: unknown, parse: (json: unknown) => T): T | Failure =>
 
 const checkString = (object: Json, key: string, required?: boolean): string | undefined => {
   const value = object[key];
-  return value === undefined ? (required ? fail(key, 'missing') : value) : typeof value === 'string' ? value : fail(key, 'wrong-type');
+  return value === undefined
+    ? required
+      ? fail(key, 'missing')
+      : value
+    : typeof value === 'string'
+      ? value
+      : fail(key, 'wrong-type');
 };
 
 /** `$ref`/`$defs` (first two) and composition keywords are refused before anything else. */
@@ -81,20 +91,36 @@ const KEYWORDS: Json = {
 };
 
 // The keywords each variant defines besides its bounds (LIMITS); any other keyword is reported, not enforced.
-const KNOWN: Record<string, string> = { checkbox: '', number: '', text: 'format', select: 'enum enumNames', titled: 'oneOf', multiselect: 'items' };
+const KNOWN: Record<string, string> = {
+  checkbox: '',
+  number: '',
+  text: 'format',
+  select: 'enum enumNames',
+  titled: 'oneOf',
+  multiselect: 'items',
+};
 
 /** Rejects malformed keyword values and reports the keywords the variant does not define. */
 const screenKeywords = (schema: Json, at: string, known: string, warn: Warn, refused = ''): void => {
   for (const [key, value] of Object.entries(schema)) {
     const check = KEYWORDS[key];
     const path = at + key;
-    if (check === 's' ? typeof value !== 'string' : check === 'l' && !(Array.isArray(value) && value.every((item) => typeof item === 'string')))
+    if (
+      check === 's'
+        ? typeof value !== 'string'
+        : check === 'l' && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    )
       fail(path, 'wrong-type');
-    if (check === 'c' ? !(Number.isSafeInteger(value) && (value as number) >= 0) : check === 'n' && typeof value !== 'number')
+    if (
+      check === 'c'
+        ? !(Number.isSafeInteger(value) && (value as number) >= 0)
+        : check === 'n' && typeof value !== 'number'
+    )
       fail(path, 'bound-invalid');
     if (check === 'f' && !(typeof value === 'string' && Object.hasOwn(formats, value))) fail(path, 'unknown-format');
     if (refused.split(' ').includes(key)) fail(path, key === 'oneOf' ? 'composition' : 'enum-not-string');
-    if (!`type title description default ${known}`.split(' ').includes(key)) warn(path, 'ignored-keyword', `Not enforced: ${key}`);
+    if (!`type title description default ${known}`.split(' ').includes(key))
+      warn(path, 'ignored-keyword', `Not enforced: ${key}`);
   }
 };
 
@@ -134,10 +160,17 @@ function describeProperty(name: string, property: unknown, required: boolean, le
               ? 'select'
               : 'text'
             : fail(at + 'type', type === 'object' ? 'nested-object' : 'unsupported-type');
-  if (titled && type === 'string' && (legacy || list !== undefined)) fail(at + (legacy ? 'oneOf' : 'enum'), legacy ? 'variant-not-in-era' : 'options-invalid');
+  if (titled && type === 'string' && (legacy || list !== undefined))
+    fail(at + (legacy ? 'oneOf' : 'enum'), legacy ? 'variant-not-in-era' : 'options-invalid');
   if (kind === 'multiselect' && legacy) fail(at + 'type', 'variant-not-in-era');
   const bounds = LIMITS[kind];
-  screenKeywords(schema, at, `${bounds ?? ''} ${KNOWN[titled ? 'titled' : kind]}`, warn, type === 'string' ? '' : 'oneOf enum');
+  screenKeywords(
+    schema,
+    at,
+    `${bounds ?? ''} ${KNOWN[titled ? 'titled' : kind]}`,
+    warn,
+    type === 'string' ? '' : 'oneOf enum',
+  );
   const field: Json = {
     name,
     label: schema['title'] || name,
@@ -146,19 +179,24 @@ function describeProperty(name: string, property: unknown, required: boolean, le
     schema,
     kind,
     ...(kind === 'number' && { integer, step: integer ? 1 : undefined }),
-    ...(kind === 'text' && { format, inputType: format === 'uri' ? 'url' : format === 'date-time' ? 'datetime-local' : (format ?? 'text') }),
+    ...(kind === 'text' && {
+      format,
+      inputType: format === 'uri' ? 'url' : format === 'date-time' ? 'datetime-local' : (format ?? 'text'),
+    }),
   };
   if (bounds) {
     // Integer bounds are tightened to whole numbers: same verdicts, and a UI stepper lands on valid values.
     const [low, high] = bounds.split(' ') as [string, string];
     const min = (field[low] = integer && schema[low] !== undefined ? Math.ceil(schema[low] as number) : schema[low]);
-    const max = (field[high] = integer && schema[high] !== undefined ? Math.floor(schema[high] as number) : schema[high]);
+    const max = (field[high] =
+      integer && schema[high] !== undefined ? Math.floor(schema[high] as number) : schema[high]);
     if ((min as number) > (max as number)) fail(at + high, 'bound-invalid');
   }
   if (kind === 'select') {
     const options = (field['options'] = titled ? toOptions(oneOf, at + 'oneOf', true) : toOptions(list, at + 'enum'));
     if (enumNames !== undefined && !titled) {
-      if ((enumNames as string[]).length === options.length) options.forEach((option, index) => (option.label = (enumNames as string[])[index]!));
+      if ((enumNames as string[]).length === options.length)
+        options.forEach((option, index) => (option.label = (enumNames as string[])[index]!));
       else warn(at + 'enumNames', 'enum-names-mismatch', 'enumNames does not match enum: values shown');
     }
   }
@@ -170,7 +208,9 @@ function describeProperty(name: string, property: unknown, required: boolean, le
         ? toOptions(itemList, at + 'items.enum')
         : fail(at + 'items', 'unsupported-array');
   }
-  const result = Object.fromEntries(Object.entries(field).filter((entry) => entry[1] !== undefined)) as unknown as FieldDescriptor;
+  const result = Object.fromEntries(
+    Object.entries(field).filter((entry) => entry[1] !== undefined),
+  ) as unknown as FieldDescriptor;
   const value = schema['default'];
   if (value !== undefined) {
     // Wrong JSON type: the server's schema is broken. Right type but not valid here: shown empty, reported.
@@ -190,15 +230,25 @@ function compileSchema(schema: unknown, version: ProtocolVersion | undefined, wa
   if (object['type'] !== 'object') fail(at + 'type', 'schema-type');
   const { properties, required = [] } = object;
   if (!isObject(properties)) fail(at + 'properties', properties === undefined ? 'missing' : 'wrong-type');
-  if (!Array.isArray(required) || required.some((name) => typeof name !== 'string')) fail(at + 'required', 'wrong-type');
-  (required as string[]).forEach((name, index) => Object.hasOwn(properties as Json, name) || fail(at + 'required.' + index, 'required-unknown'));
+  if (!Array.isArray(required) || required.some((name) => typeof name !== 'string'))
+    fail(at + 'required', 'wrong-type');
+  (required as string[]).forEach(
+    (name, index) => Object.hasOwn(properties as Json, name) || fail(at + 'required.' + index, 'required-unknown'),
+  );
   const warn: Warn = (path, code, message) => warnings.push({ path, code, message });
   const requiredNames = new Set(required as string[]);
   screenKeywords(object, at, '$schema properties required', warn);
   return {
     schema: object as unknown as ElicitRequestedSchema,
     fields: Object.entries(properties as Json).map(([name, property]) =>
-      describeProperty(name, property, requiredNames.has(name), version === '2025-06-18', at + 'properties.' + name, warn),
+      describeProperty(
+        name,
+        property,
+        requiredNames.has(name),
+        version === '2025-06-18',
+        at + 'properties.' + name,
+        warn,
+      ),
     ),
   };
 }
@@ -272,7 +322,10 @@ export function parseElicitation(params: unknown, options: ParseOptions = {}): P
     }
     if (request['requestedSchema'] === undefined) fail('requestedSchema', 'missing');
     const { schema, fields } = compileSchema(request['requestedSchema'], version, warnings);
-    return { ok: true, request: { mode: 'form', message: message!, requestedSchema: schema, fields, warnings, ...extra } };
+    return {
+      ok: true,
+      request: { mode: 'form', message: message!, requestedSchema: schema, fields, warnings, ...extra },
+    };
   });
 }
 

@@ -19,16 +19,35 @@ const seed = 20251125;
 
 /** Values as a UI may hold them: numbers optionally as the text the user typed. */
 const uiValues = (values: Record<string, unknown>, asText: boolean) =>
-  Object.fromEntries(Object.entries(values).map(([name, value]) => [name, asText && typeof value === 'number' ? String(value) : value]));
-const eras: ParseOptions[] = [{}, { protocolVersion: '2025-06-18' }, { protocolVersion: '2025-11-25' }, { protocolVersion: '2026-07-28' }];
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, asText && typeof value === 'number' ? String(value) : value]),
+  );
+const eras: ParseOptions[] = [
+  {},
+  { protocolVersion: '2025-06-18' },
+  { protocolVersion: '2025-11-25' },
+  { protocolVersion: '2026-07-28' },
+];
 
 describe('parseElicitation (properties)', () => {
   it('never throws, whatever the input', () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true, withNullPrototype: true }), fc.constantFrom(...eras), (input, options) => {
-        const result = parseElicitation(input, options);
-        expect(typeof result.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withMap: true,
+          withSet: true,
+          withDate: true,
+          withTypedArray: true,
+          withSparseArray: true,
+          withNullPrototype: true,
+        }),
+        fc.constantFrom(...eras),
+        (input, options) => {
+          const result = parseElicitation(input, options);
+          expect(typeof result.ok).toBe('boolean');
+        },
+      ),
       { seed, numRuns: 1000 },
     );
   });
@@ -37,7 +56,16 @@ describe('parseElicitation (properties)', () => {
     const schemaish = fc.jsonValue({ maxDepth: 4 });
     fc.assert(
       fc.property(
-        fc.record({ mode: fc.constantFrom('form', 'url', undefined, 'x'), message: fc.string(), requestedSchema: schemaish, url: fc.string(), elicitationId: fc.string() }, { requiredKeys: [] }),
+        fc.record(
+          {
+            mode: fc.constantFrom('form', 'url', undefined, 'x'),
+            message: fc.string(),
+            requestedSchema: schemaish,
+            url: fc.string(),
+            elicitationId: fc.string(),
+          },
+          { requiredKeys: [] },
+        ),
         fc.constantFrom(...eras),
         (params, options) => {
           const result = parseElicitation(params, options);

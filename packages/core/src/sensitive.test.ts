@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { findSensitiveFields, type PrimitiveSchemaDefinition, type SensitiveReason } from './index.js';
 
 const judge = (name: string, property: Partial<PrimitiveSchemaDefinition> = {}) =>
-  findSensitiveFields({ type: 'object', properties: { [name]: { type: 'string', ...property } as PrimitiveSchemaDefinition } })[0]?.reason ?? null;
+  findSensitiveFields({
+    type: 'object',
+    properties: { [name]: { type: 'string', ...property } as PrimitiveSchemaDefinition },
+  })[0]?.reason ?? null;
 
 describe('findSensitiveFields', () => {
   it.each<[string, Partial<PrimitiveSchemaDefinition>, SensitiveReason | null]>([
@@ -90,13 +93,21 @@ describe('findSensitiveFields', () => {
   });
 
   it('names the field, the reason and the label in its message', () => {
-    expect(findSensitiveFields({ type: 'object', properties: { k: { type: 'string', title: 'API Key' }, n: { type: 'string' } } })).toEqual([
-      { field: 'k', reason: 'api-key', message: '"API Key" looks like a secret (api-key)' },
-    ]);
+    expect(
+      findSensitiveFields({
+        type: 'object',
+        properties: { k: { type: 'string', title: 'API Key' }, n: { type: 'string' } },
+      }),
+    ).toEqual([{ field: 'k', reason: 'api-key', message: '"API Key" looks like a secret (api-key)' }]);
   });
 
   it('does not throw on malformed schemas', () => {
     expect(findSensitiveFields({} as never)).toEqual([]);
-    expect(findSensitiveFields({ type: 'object', properties: { a: null, b: 'x', c: { type: 'string', title: 7 } } } as never)).toEqual([]);
+    expect(
+      findSensitiveFields({
+        type: 'object',
+        properties: { a: null, b: 'x', c: { type: 'string', title: 7 } },
+      } as never),
+    ).toEqual([]);
   });
 });

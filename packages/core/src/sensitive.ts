@@ -56,7 +56,13 @@ const words = (text: unknown): string =>
 export function findSensitiveFields(schema: ElicitRequestedSchema): SensitiveField[] {
   const found: SensitiveField[] = [];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    const { type, title, description, enum: list, oneOf } = (typeof property === 'object' && property ? property : {}) as Record<string, unknown>;
+    const {
+      type,
+      title,
+      description,
+      enum: list,
+      oneOf,
+    } = (typeof property === 'object' && property ? property : {}) as Record<string, unknown>;
     if (!(type === 'number' || type === 'integer' || (type === 'string' && !list && !oneOf))) continue;
     const reason = [name, title, description]
       .map(words)

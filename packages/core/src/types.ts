@@ -165,10 +165,7 @@ export type ElicitContentValue = string | number | boolean | string[];
 export type ElicitContent = Record<string, ElicitContentValue>;
 
 /** Spec `ElicitResult`: the user's answer. `content` only for an accepted form. */
-export type ElicitResult =
-  | { action: 'accept'; content?: ElicitContent }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+export type ElicitResult = { action: 'accept'; content?: ElicitContent } | { action: 'decline' } | { action: 'cancel' };
 
 /** The three answers, in the spec's words. */
 export type ElicitAction = ElicitResult['action'];

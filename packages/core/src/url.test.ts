@@ -79,15 +79,21 @@ describe('analyzeUrl', () => {
   });
 
   it('returns the normalised href to open and the scheme', () => {
-    expect(analyzeUrl('HTTPS://A.Example/x y')).toMatchObject({ href: 'https://a.example/x%20y', scheme: 'https', host: 'a.example' });
+    expect(analyzeUrl('HTTPS://A.Example/x y')).toMatchObject({
+      href: 'https://a.example/x%20y',
+      scheme: 'https',
+      host: 'a.example',
+    });
     expect(analyzeUrl('nope')).toMatchObject({ href: 'nope', scheme: '', host: '' });
   });
 
   it('agrees with parseElicitation: blocked schemes and unparseable links are rejected, the rest are shown', () => {
     for (const [url, canOpen, warnings] of corpus) {
       const result = parseElicitation({ mode: 'url', message: 'm', url });
-      if (warnings.includes('blocked-scheme')) expect(result).toMatchObject({ ok: false, error: { data: { reason: 'url-blocked' } } });
-      else if (warnings.includes('invalid')) expect(result).toMatchObject({ ok: false, error: { data: { reason: 'url-invalid' } } });
+      if (warnings.includes('blocked-scheme'))
+        expect(result).toMatchObject({ ok: false, error: { data: { reason: 'url-blocked' } } });
+      else if (warnings.includes('invalid'))
+        expect(result).toMatchObject({ ok: false, error: { data: { reason: 'url-invalid' } } });
       else if (result.ok && result.request.mode === 'url') expect(result.request.link.canOpen).toBe(canOpen);
       // Links with non-ASCII or whitespace fail the official schema's `format: uri` and are rejected as url-invalid.
       else expect(result).toMatchObject({ ok: false, error: { data: { reason: 'url-invalid' } } });

@@ -3,9 +3,17 @@
 import type { UrlAnalysis, UrlWarningCode } from './types.js';
 
 /** The global WHATWG `URL` (the core's lib has no DOM types, so only what is used is declared). */
-const URLParser = (globalThis as unknown as {
-  URL: new (input: string) => { protocol: string; hostname: string; href: string; username: string; password: string };
-}).URL;
+const URLParser = (
+  globalThis as unknown as {
+    URL: new (input: string) => {
+      protocol: string;
+      hostname: string;
+      href: string;
+      username: string;
+      password: string;
+    };
+  }
+).URL;
 
 // Every warning in order; the first four block opening the link.
 const MESSAGES: [UrlWarningCode, string][] = Object.entries({
@@ -38,7 +46,10 @@ export function analyzeUrl(url: string): UrlAnalysis {
   const scheme = parsed?.protocol.slice(0, -1) ?? '';
   // The host labels as written (before IDNA turns them into punycode), to see whether one label mixes alphabets
   // (`раураl`); a whole label in one script (`пример.com`, `例え.jp`) is fine. Kana is not listed: it mixes with Han.
-  const labels = String(url).replace(/^[^/]*\/\/([^/?#]*@)?/, '').split(/[/?#:\\]/)[0]!.split('.');
+  const labels = String(url)
+    .replace(/^[^/]*\/\/([^/?#]*@)?/, '')
+    .split(/[/?#:\\]/)[0]!
+    .split('.');
   const found = [
     !parsed,
     parsed && !/^https?$/.test(scheme),

@@ -38,7 +38,10 @@ describe('initialValues', () => {
     expect(initialValues(fields)).toEqual({ maxRows: 1000 });
   });
   it('copies array defaults', () => {
-    const [field] = describeForm({ type: 'object', properties: { t: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a'] } } });
+    const [field] = describeForm({
+      type: 'object',
+      properties: { t: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a'] } },
+    });
     const values = initialValues([field!]);
     (values['t'] as string[]).push('b');
     expect(field!.default).toEqual(['a']);
@@ -47,17 +50,31 @@ describe('initialValues', () => {
 
 describe('validateValues', () => {
   it('reports unanswered required fields (an empty string is unanswered), but not an unchecked required checkbox', () => {
-    expect(codes(validateValues(fields, { format: '', maxRows: '' }))).toEqual(['format:required', 'maxRows:required', 'tags:minItems']);
+    expect(codes(validateValues(fields, { format: '', maxRows: '' }))).toEqual([
+      'format:required',
+      'maxRows:required',
+      'tags:minItems',
+    ]);
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['typed text that is not a number', { maxRows: '12abc' }, 'maxRows:type', 'Max rows must be of type number.'],
     ['a fraction in an integer field', { maxRows: '12.5' }, 'maxRows:integer', 'Enter a whole number.'],
-    ['an integer beyond 2^53-1', { maxRows: '9007199254740993' }, 'maxRows:unsafe-integer', 'Max rows is too large to be exact.'],
+    [
+      'an integer beyond 2^53-1',
+      { maxRows: '9007199254740993' },
+      'maxRows:unsafe-integer',
+      'Max rows is too large to be exact.',
+    ],
     ['a number above the maximum', { maxRows: 10001 }, 'maxRows:maximum', 'Max rows must be at most 10000.'],
     ['a number below the minimum', { ratio: -0.5 }, 'ratio:minimum', 'Ratio must be at least 0.'],
     ['text that is too short', { name: 'A' }, 'name:minLength', 'Name must be at least 2 characters.'],
-    ['text that is too long (code points)', { name: '😀😀😀😀😀😀' }, 'name:maxLength', 'Name must be at most 5 characters.'],
+    [
+      'text that is too long (code points)',
+      { name: '😀😀😀😀😀😀' },
+      'name:maxLength',
+      'Name must be at most 5 characters.',
+    ],
     ['a bad email', { email: 'a@b' }, 'email:format', 'Enter a valid email address.'],
     ['an impossible date', { day: '2025-02-30' }, 'day:format', 'Enter a valid date.'],
     ['a bad date-time', { at: '2025-12-01T25:00' }, 'at:format', 'Enter a valid date and time.'],
@@ -77,21 +94,42 @@ describe('validateValues', () => {
     expect(validateValues([name], { name: 'Ada' })).toEqual([]);
     const stricter = { ...name, maxLength: 2 };
     expect(codes(validateValues([stricter], { name: 'Ada' }))).toEqual(['name:maxLength']);
-    const optional = { ...fields.find((field) => field.name === 'format')!, required: false, options: [{ value: 'xml', label: 'XML' }] };
+    const optional = {
+      ...fields.find((field) => field.name === 'format')!,
+      required: false,
+      options: [{ value: 'xml', label: 'XML' }],
+    };
     expect(codes(validateValues([optional], { format: 'csv' }))).toEqual(['format:option']);
     expect(validateValues([optional], {})).toEqual([]);
     // The original descriptors keep theirs.
-    expect(codes(validateValues(fields, { name: 'Ada', format: 'xml' }))).toEqual(['format:option', 'maxRows:required', 'tags:minItems']);
+    expect(codes(validateValues(fields, { name: 'Ada', format: 'xml' }))).toEqual([
+      'format:option',
+      'maxRows:required',
+      'tags:minItems',
+    ]);
   });
 
   it('accepts typed numbers, local date-times and an optional multi-select left empty', () => {
-    expect(validateValues(fields, { format: 'csv', maxRows: ' 12 ', ratio: '.5', at: '2025-12-01T09:30', tags: ['a'], extras: [] })).toEqual([]);
+    expect(
+      validateValues(fields, {
+        format: 'csv',
+        maxRows: ' 12 ',
+        ratio: '.5',
+        at: '2025-12-01T09:30',
+        tags: ['a'],
+        extras: [],
+      }),
+    ).toEqual([]);
   });
 
   it('uses the host messages when given', () => {
-    const issues = validateValues(fields, { maxRows: 0, format: 'csv', tags: ['a'] }, {
-      messages: { minimum: ({ label, params }) => `${label} ≥ ${params?.['minimum']}` },
-    });
+    const issues = validateValues(
+      fields,
+      { maxRows: 0, format: 'csv', tags: ['a'] },
+      {
+        messages: { minimum: ({ label, params }) => `${label} ≥ ${params?.['minimum']}` },
+      },
+    );
     expect(issues).toEqual([{ field: 'maxRows', code: 'minimum', params: { minimum: 1 }, message: 'Max rows ≥ 1' }]);
   });
 });
@@ -102,7 +140,17 @@ describe('toContent', () => {
   });
 
   it('types numbers, omits empty optionals and sends an unchecked required checkbox as false', () => {
-    expect(toContent(fields, { format: 'csv', maxRows: '500', ratio: '', name: '', tags: ['b'], extras: [], email: undefined })).toEqual({
+    expect(
+      toContent(fields, {
+        format: 'csv',
+        maxRows: '500',
+        ratio: '',
+        name: '',
+        tags: ['b'],
+        extras: [],
+        email: undefined,
+      }),
+    ).toEqual({
       format: 'csv',
       maxRows: 500,
       agree: false,
@@ -125,7 +173,18 @@ describe('toContent', () => {
   });
 
   it('produces content that validateContent accepts', () => {
-    const values = { format: 'json', maxRows: '20', ratio: '0.25', includeHeaders: true, name: 'Ada', email: 'a@b.co', day: '2025-12-01', at: '2025-12-01T09:30', tags: ['a', 'c'], extras: ['x'] };
+    const values = {
+      format: 'json',
+      maxRows: '20',
+      ratio: '0.25',
+      includeHeaders: true,
+      name: 'Ada',
+      email: 'a@b.co',
+      day: '2025-12-01',
+      at: '2025-12-01T09:30',
+      tags: ['a', 'c'],
+      extras: ['x'],
+    };
     expect(validateValues(fields, values)).toEqual([]);
     const content = toContent(fields, values);
     expect(validateContent(schema, content)).toEqual({ ok: true, content });
@@ -142,10 +201,21 @@ describe('validateContent', () => {
   const valid = { format: 'csv', maxRows: 5, agree: true, tags: ['a'] };
 
   it('follows JSON Schema: "" satisfies required, typed text is not a number, date-times need an offset', () => {
-    expect(validateContent(schema, { ...valid, format: '' })).toMatchObject({ ok: false, issues: [{ field: 'format', code: 'option' }] });
-    expect(validateContent({ type: 'object', properties: { n: { type: 'string' } }, required: ['n'] }, { n: '' })).toMatchObject({ ok: true });
-    expect(validateContent(schema, { ...valid, maxRows: '5' })).toMatchObject({ ok: false, issues: [{ field: 'maxRows', code: 'type' }] });
-    expect(validateContent(schema, { ...valid, at: '2025-12-01T09:30' })).toMatchObject({ ok: false, issues: [{ code: 'format' }] });
+    expect(validateContent(schema, { ...valid, format: '' })).toMatchObject({
+      ok: false,
+      issues: [{ field: 'format', code: 'option' }],
+    });
+    expect(
+      validateContent({ type: 'object', properties: { n: { type: 'string' } }, required: ['n'] }, { n: '' }),
+    ).toMatchObject({ ok: true });
+    expect(validateContent(schema, { ...valid, maxRows: '5' })).toMatchObject({
+      ok: false,
+      issues: [{ field: 'maxRows', code: 'type' }],
+    });
+    expect(validateContent(schema, { ...valid, at: '2025-12-01T09:30' })).toMatchObject({
+      ok: false,
+      issues: [{ code: 'format' }],
+    });
   });
 
   it('reports missing required properties and unknown ones (unless allowed)', () => {
@@ -156,7 +226,10 @@ describe('validateContent', () => {
 
   it('reports every unknown property of a large content', () => {
     const content = Object.fromEntries(Array.from({ length: 50_000 }, (_, index) => [`k${index}`, index]));
-    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`f${index}`, { type: 'integer' }])) };
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 2000 }, (_, index) => [`f${index}`, { type: 'integer' }])),
+    };
     const result = validateContent(wide, content);
     expect(result.ok ? 0 : result.issues.length).toBe(50_000);
   });
@@ -167,7 +240,9 @@ describe('validateContent', () => {
   });
 
   it('requires a property named "" (ajv ignores required: [""]; deliberate difference)', () => {
-    expect(validateContent({ type: 'object', properties: { '': { type: 'boolean' } }, required: [''] }, {})).toMatchObject({
+    expect(
+      validateContent({ type: 'object', properties: { '': { type: 'boolean' } }, required: [''] }, {}),
+    ).toMatchObject({
       ok: false,
       issues: [{ field: '', code: 'required' }],
     });
@@ -179,13 +254,18 @@ describe('validateContent', () => {
 
   it('refuses unsafe integers and duplicate items, which ajv accepts (deliberate)', () => {
     expect(validateContent(schema, { ...valid, maxRows: 2 ** 60 })).toMatchObject({ ok: false });
-    const loose = { type: 'object', properties: { n: { type: 'integer' }, t: { type: 'array', items: { type: 'string', enum: ['a'] } } } };
+    const loose = {
+      type: 'object',
+      properties: { n: { type: 'integer' }, t: { type: 'array', items: { type: 'string', enum: ['a'] } } },
+    };
     expect(validateContent(loose, { n: 2 ** 53 })).toMatchObject({ ok: false, issues: [{ code: 'unsafe-integer' }] });
     expect(validateContent(loose, { t: ['a', 'a'] })).toMatchObject({ ok: false, issues: [{ code: 'uniqueItems' }] });
   });
 
   it('does not enforce keywords outside the restricted schema (deliberate)', () => {
-    expect(validateContent({ type: 'object', properties: { c: { type: 'string', pattern: '^A' } } }, { c: 'b' })).toMatchObject({ ok: true });
+    expect(
+      validateContent({ type: 'object', properties: { c: { type: 'string', pattern: '^A' } } }, { c: 'b' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('throws TypeError only for a schema outside the restricted grammar', () => {
@@ -203,10 +283,29 @@ describe('validateContent', () => {
 
 describe('issueMessages', () => {
   it('has an English default for every code', () => {
-    const all: IssueCode[] = ['required', 'type', 'integer', 'unsafe-integer', 'minimum', 'maximum', 'minLength', 'maxLength', 'format', 'option', 'minItems', 'maxItems', 'uniqueItems', 'unknown'];
+    const all: IssueCode[] = [
+      'required',
+      'type',
+      'integer',
+      'unsafe-integer',
+      'minimum',
+      'maximum',
+      'minLength',
+      'maxLength',
+      'format',
+      'option',
+      'minItems',
+      'maxItems',
+      'uniqueItems',
+      'unknown',
+    ];
     expect(Object.keys(issueMessages).toSorted()).toEqual([...all].toSorted());
-    expect(issueMessages.minLength({ field: 'n', code: 'minLength', label: 'Name', params: { minLength: 1 } })).toBe('Name must be at least 1 character.');
-    expect(issueMessages.unknown({ field: 'extra', code: 'unknown', label: 'extra' })).toBe('extra is not a field of this form.');
+    expect(issueMessages.minLength({ field: 'n', code: 'minLength', label: 'Name', params: { minLength: 1 } })).toBe(
+      'Name must be at least 1 character.',
+    );
+    expect(issueMessages.unknown({ field: 'extra', code: 'unknown', label: 'extra' })).toBe(
+      'extra is not a field of this form.',
+    );
     expect(issueMessages.required({ field: 'n', code: 'required', label: 'Name' })).toBe('Name is required.');
   });
 });

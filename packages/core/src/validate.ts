@@ -29,13 +29,23 @@ export function validateValues(
   for (const field of fields) {
     const { kind } = field;
     const value = own(values, field.name);
-    const empty = value === undefined || value === '' || (kind === 'multiselect' && Array.isArray(value) && !value.length);
+    const empty =
+      value === undefined || value === '' || (kind === 'multiselect' && Array.isArray(value) && !value.length);
     // Unanswered: fine when optional (or a checkbox); a required multi-select is judged as [] (minItems).
     const problem =
       (!empty || (kind !== 'checkbox' && field.required)) &&
       (empty && kind !== 'multiselect'
         ? (['required'] as Problem)
-        : checkValue(field, empty ? [] : kind === 'number' ? toNumber(value) : kind === 'text' && typeof value === 'string' ? contentValue(field, value) : value));
+        : checkValue(
+            field,
+            empty
+              ? []
+              : kind === 'number'
+                ? toNumber(value)
+                : kind === 'text' && typeof value === 'string'
+                  ? contentValue(field, value)
+                  : value,
+          ));
     if (problem) found.push(...issues(field.name, field.label, problem, options));
   }
   return found;
@@ -49,7 +59,11 @@ export function validateValues(
  * does not enforce keywords outside the restricted schema (`pattern`, …; reported as warnings by the parser).
  * Throws `TypeError` only when `schema` is not a valid restricted schema (the server author's bug).
  */
-export function validateContent(schema: unknown, content: unknown, options?: ValidateContentOptions): ContentValidation {
+export function validateContent(
+  schema: unknown,
+  content: unknown,
+  options?: ValidateContentOptions,
+): ContentValidation {
   const fields = describeForm(schema as ElicitRequestedSchema);
   let json: unknown;
   try {
@@ -64,7 +78,12 @@ export function validateContent(schema: unknown, content: unknown, options?: Val
     .concat(
       fields.flatMap((field) => {
         const value = own(json, field.name);
-        return issues(field.name, field.label, value === undefined ? field.required && ['required'] : checkValue(field, value), options);
+        return issues(
+          field.name,
+          field.label,
+          value === undefined ? field.required && ['required'] : checkValue(field, value),
+          options,
+        );
       }),
     );
   return found.length ? { ok: false, issues: found } : { ok: true, content: json as ElicitContent };

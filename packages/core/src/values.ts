@@ -38,7 +38,9 @@ export const toNumber = (value: unknown): unknown =>
 export function initialValues(fields: readonly FieldDescriptor[]): FormValues {
   return Object.fromEntries(
     fields.flatMap((field) =>
-      field.default === undefined ? [] : [[field.name, Array.isArray(field.default) ? [...field.default] : field.default]],
+      field.default === undefined
+        ? []
+        : [[field.name, Array.isArray(field.default) ? [...field.default] : field.default]],
     ),
   );
 }
@@ -58,7 +60,9 @@ export function contentValue(field: FieldDescriptor, value: unknown): ElicitCont
     default:
       if (typeof value !== 'string' || value === '') return undefined;
       if (field.kind === 'text' && field.format === 'date-time') return toDateTime(value);
-      return field.kind === 'text' && field.format === 'date' && /^\d{4}-\d\d-\d\d[T ]/.test(value) ? value.slice(0, 10) : value;
+      return field.kind === 'text' && field.format === 'date' && /^\d{4}-\d\d-\d\d[T ]/.test(value)
+        ? value.slice(0, 10)
+        : value;
   }
 }
 

@@ -17,7 +17,9 @@ const isResponseTo = (id: unknown) => (message: JSONRPCMessage) =>
 describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memory transport (%s era)', (era) => {
   it('declares the elicitation capability for the chosen modes', async () => {
     setup = await connect(era, { attach: { modes: { url: false } } });
-    await setup.client.callTool({ name: 'ask', arguments: { params: { mode: 'url', message: 'x', url: 'https://a.example' } } }).catch(() => undefined);
+    await setup.client
+      .callTool({ name: 'ask', arguments: { params: { mode: 'url', message: 'x', url: 'https://a.example' } } })
+      .catch(() => undefined);
     // What went on the wire: initialize in 2025; the _meta of every request in 2026-07-28.
     const declared = setup.sent.map((message) => {
       const params = 'method' in message ? (message.params as Record<string, any> | undefined) : undefined;
@@ -116,7 +118,9 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
       expect(setup.queue.respondAll(floodId, { action: 'cancel' })).toBe(2);
       unsubscribe();
       expect(changes).toBe(1);
-      expect(setup.queue.getSnapshot().map((entry) => entry.server.id)).toEqual([snapshot.find((entry) => entry.server.id !== floodId)?.server.id]);
+      expect(setup.queue.getSnapshot().map((entry) => entry.server.id)).toEqual([
+        snapshot.find((entry) => entry.server.id !== floodId)?.server.id,
+      ]);
       const answers = resultJson(await flooded) as { a: { action: string }; b: { action: string } };
       expect([answers.a.action, answers.b.action]).toEqual(['cancel', 'cancel']);
       expect(setup.queue.respondAll(floodId, { action: 'cancel' })).toBe(0);
@@ -131,7 +135,10 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
   it('removes the entry and sends nothing when the caller aborts', async () => {
     setup = await connect(era);
     const controller = new AbortController();
-    const call = setup.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } }, { signal: controller.signal });
+    const call = setup.client.callTool(
+      { name: 'ask', arguments: { params: EXPORT_PARAMS } },
+      { signal: controller.signal },
+    );
     const entry = await firstEntry(setup.queue);
     const sentBefore = setup.sent.length;
     controller.abort('user closed the tab');
@@ -166,20 +173,31 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
       throw new Error('core must refuse a $ref property');
     }
     const expected = parsed.error;
-    expect(expected).toMatchObject({ code: -32602, data: { path: 'requestedSchema.properties.country.$ref', reason: 'ref' } });
+    expect(expected).toMatchObject({
+      code: -32602,
+      data: { path: 'requestedSchema.properties.country.$ref', reason: 'ref' },
+    });
     if (era === 'legacy') {
       // The server's own elicitation/create gets the error back.
       const result = await setup.client.callTool({ name: 'ask-direct', arguments: { params: REF_PARAMS } });
       expect(resultJson(result)).toEqual({ error: expected });
     } else {
       // 2026-07-28 has no server-side request to answer: the call fails locally with the same error.
-      const failure: unknown = await setup.client.callTool({ name: 'ask', arguments: { params: REF_PARAMS } }).catch((error: unknown) => error);
+      const failure: unknown = await setup.client
+        .callTool({ name: 'ask', arguments: { params: REF_PARAMS } })
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ProtocolError);
       expect(failure).toMatchObject(expected);
     }
     expect(changes).toEqual([]);
     expect(setup.events).toEqual([
-      { type: 'rejected', era, error: expected, requestId: era === 'legacy' ? expect.any(Number) : 'q', server: expect.objectContaining({ name: 'test-server' }) },
+      {
+        type: 'rejected',
+        era,
+        error: expected,
+        requestId: era === 'legacy' ? expect.any(Number) : 'q',
+        server: expect.objectContaining({ name: 'test-server' }),
+      },
     ]);
   });
 
@@ -191,7 +209,10 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
     const message = 'Too many pending elicitations from test-server: the limit is 1. Answer or cancel one first.';
     if (era === 'legacy') {
       // The SDK's legacy shim reports the failed leg as a tool error and cancels the other one.
-      expect(outcome).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining(message) }] });
+      expect(outcome).toMatchObject({
+        isError: true,
+        content: [{ type: 'text', text: expect.stringContaining(message) }],
+      });
     } else {
       expect(outcome).toMatchObject({ code: -32602, message, data: { reason: 'too-many-pending', limit: 1 } });
     }
@@ -214,14 +235,19 @@ describe('attachElicitation, 2025-only behaviour', () => {
     const answer = { action: 'accept', content: { format: 'json', maxRows: 7 } } as const;
     setup.queue.respond(entry.id, answer);
     await vi.waitFor(() => expect(setup?.events.some((event) => event.type === 'undelivered')).toBe(true));
-    expect(setup.events.find((event) => event.type === 'undelivered')).toMatchObject({ entry: { id: entry.id }, result: answer });
+    expect(setup.events.find((event) => event.type === 'undelivered')).toMatchObject({
+      entry: { id: entry.id },
+      result: answer,
+    });
     const responses = () => setup?.sent.filter((message) => 'result' in message && 'id' in message) ?? [];
     expect(responses()).toHaveLength(1);
     // Still offline: nothing goes out, and it stays available.
     expect(await setup.kit.resend(entry.id)).toBe(false);
     offline = false;
     expect(await setup.kit.resend(entry.id)).toBe(true);
-    expect(resultJson(await call)).toMatchObject({ received: { kind: 'elicit', action: 'accept', content: { format: 'json', maxRows: 7 } } });
+    expect(resultJson(await call)).toMatchObject({
+      received: { kind: 'elicit', action: 'accept', content: { format: 'json', maxRows: 7 } },
+    });
     const [first, , last] = responses();
     expect(last).toEqual(first);
     // Sent: nothing left to resend; an unknown id has nothing either.
@@ -299,14 +325,23 @@ describe('attachElicitation, 2025-only behaviour', () => {
 
   it('marks a URL elicitation completed on notifications/elicitation/complete and ignores unknown ids', async () => {
     setup = await connect('legacy');
-    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=7', elicitationId: 'flow-7' };
+    const params = {
+      mode: 'url',
+      message: 'Sign in',
+      url: 'https://auth.example.com/connect?flow=7',
+      elicitationId: 'flow-7',
+    };
     const call = setup.client.callTool({ name: 'ask-direct', arguments: { params } });
     const entry = await firstEntry(setup.queue);
     expect(entry).toMatchObject({ status: 'pending', request: { mode: 'url', elicitationId: 'flow-7' } });
     const before = setup.queue.getSnapshot();
 
-    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'unknown' } });
-    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-7' } });
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'unknown' } });
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-7' } });
     const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
     expect(setup.queue.getSnapshot()).not.toBe(before);
     expect(completed).toMatchObject({ id: entry.id, status: 'completed' });
@@ -318,12 +353,19 @@ describe('attachElicitation, 2025-only behaviour', () => {
 
   it('reports the completion of an answered URL elicitation once', async () => {
     setup = await connect('legacy');
-    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=8', elicitationId: 'flow-8' };
+    const params = {
+      mode: 'url',
+      message: 'Sign in',
+      url: 'https://auth.example.com/connect?flow=8',
+      elicitationId: 'flow-8',
+    };
     const call = setup.client.callTool({ name: 'ask-direct', arguments: { params } });
     setup.queue.respond((await firstEntry(setup.queue)).id, { action: 'accept' });
     await call;
     for (let round = 0; round < 2; round += 1) {
-      await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-8' } });
+      await setup
+        .server()
+        .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-8' } });
     }
     await setup.client.ping();
     expect(setup.events.filter((event) => event.type === 'completed')).toEqual([
@@ -333,7 +375,9 @@ describe('attachElicitation, 2025-only behaviour', () => {
 
   it('surfaces a -32042 error as url-required entries, completes them and lets the host retry', async () => {
     setup = await connect('legacy');
-    const failure: unknown = await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }).catch((error: unknown) => error);
+    const failure: unknown = await setup.client
+      .callTool({ name: 'need-url', arguments: { id: 'wh-1' } })
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: -32042 });
 
     const surfaced = setup.kit.surfaceUrlRequired(failure);
@@ -348,11 +392,15 @@ describe('attachElicitation, 2025-only behaviour', () => {
     expect(setup.queue.getSnapshot()).toHaveLength(1);
 
     setup.state.completedUrls.add('wh-1');
-    await setup.server().server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'wh-1' } });
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'wh-1' } });
     const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
     expect(setup.queue.respond(completed?.id ?? '', { action: 'accept' })).toBe(true);
     expect(setup.queue.getSnapshot()).toEqual([]);
-    expect(resultJson(await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }))).toEqual({ status: 'connected' });
+    expect(resultJson(await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }))).toEqual({
+      status: 'connected',
+    });
   });
 
   it('settles its pending entries as cancel on detach and stops handling requests', async () => {

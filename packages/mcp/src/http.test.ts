@@ -34,7 +34,10 @@ afterEach(async () => {
 });
 
 async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
-  const client = new Client({ name: 'http-test-host', version: '1.0.0' }, era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {});
+  const client = new Client(
+    { name: 'http-test-host', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
   const queue = createElicitationQueue();
   const events: ElicitationEvent[] = [];
   const watchers = new Set<(event: ElicitationEvent) => void>();
@@ -101,7 +104,11 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
 
   it('refuses the unsupported schema with -32602 before showing anything', async () => {
     const { client, queue, events } = await connectHttp(era);
-    const parsed = parseElicitation({ mode: 'form', message: 'Which country are you in?', requestedSchema: UNSUPPORTED_SCHEMA });
+    const parsed = parseElicitation({
+      mode: 'form',
+      message: 'Which country are you in?',
+      requestedSchema: UNSUPPORTED_SCHEMA,
+    });
     if (parsed.ok) {
       throw new Error('core must refuse the unsupported schema');
     }
@@ -110,9 +117,16 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
       const result = await client.callTool({ name: 'unsupported-schema', arguments: {} });
       expect(result.isError).toBe(true);
       expect(texts(result).join('\n')).toContain(`-32602: ${expected.message}`);
-      expect(demo.log.at(-1)).toMatchObject({ tool: 'unsupported-schema', era, action: 'client-error', detail: { code: -32602 } });
+      expect(demo.log.at(-1)).toMatchObject({
+        tool: 'unsupported-schema',
+        era,
+        action: 'client-error',
+        detail: { code: -32602 },
+      });
     } else {
-      const failure: unknown = await client.callTool({ name: 'unsupported-schema', arguments: {} }).catch((error: unknown) => error);
+      const failure: unknown = await client
+        .callTool({ name: 'unsupported-schema', arguments: {} })
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ProtocolError);
       expect(failure).toMatchObject({ code: -32602, data: expected.data });
     }
@@ -172,10 +186,16 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
 describe('the -32042 flow against the demo server (2025 era)', () => {
   it('surfaces the URL elicitation, marks it completed on the notification, then the retry succeeds', async () => {
     const { client, queue, kit } = await connectHttp('legacy');
-    const failure: unknown = await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error);
+    const failure: unknown = await client
+      .callTool({ name: 'connect-storage', arguments: {} })
+      .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: -32042 });
     const [entry] = kit.surfaceUrlRequired(failure);
-    expect(entry).toMatchObject({ kind: 'url-required', status: 'pending', request: { mode: 'url', link: { canOpen: true } } });
+    expect(entry).toMatchObject({
+      kind: 'url-required',
+      status: 'pending',
+      request: { mode: 'url', link: { canOpen: true } },
+    });
     if (entry === undefined) {
       return;
     }
@@ -189,7 +209,9 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
 
   it('reports the completion once when the user dismissed the surfaced entry before "Done"', async () => {
     const { client, queue, kit, events, nextEvent } = await connectHttp('legacy');
-    const failure: unknown = await client.callTool({ name: 'connect-storage', arguments: {} }).catch((error: unknown) => error);
+    const failure: unknown = await client
+      .callTool({ name: 'connect-storage', arguments: {} })
+      .catch((error: unknown) => error);
     const [entry] = kit.surfaceUrlRequired(failure);
     if (entry === undefined) {
       throw new Error('expected a surfaced URL elicitation');

@@ -2,7 +2,13 @@ import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
 import type { Client } from '@modelcontextprotocol/client';
 import { describe, expectTypeOf, it } from 'vitest';
 import { attachElicitation, createElicitationQueue, elicitationCapability } from './index.js';
-import type { ElicitationAttachment, ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from './index.js';
+import type {
+  ElicitationAttachment,
+  ElicitationEvent,
+  ElicitationQueue,
+  PendingElicitation,
+  ServerIdentity,
+} from './index.js';
 
 describe('public types', () => {
   it('matches the agreed contract', () => {
@@ -20,12 +26,25 @@ describe('public types', () => {
       kind: 'request' | 'url-required';
       createdAt: number;
     }>();
-    expectTypeOf<ServerIdentity>().toEqualTypeOf<{ id: string; name: string; title?: string; version?: string; url?: string }>();
+    expectTypeOf<ServerIdentity>().toEqualTypeOf<{
+      id: string;
+      name: string;
+      title?: string;
+      version?: string;
+      url?: string;
+    }>();
     expectTypeOf(attachElicitation).parameter(0).toEqualTypeOf<Client>();
     expectTypeOf(attachElicitation).returns.toEqualTypeOf<ElicitationAttachment>();
-    expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<(error: unknown) => PendingElicitation[]>();
-    expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed' | 'undelivered'>();
+    expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<
+      (error: unknown) => PendingElicitation[]
+    >();
+    expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<
+      'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed' | 'undelivered'
+    >();
     expectTypeOf<ElicitationAttachment['resend']>().toEqualTypeOf<(entryId: string) => Promise<boolean>>();
-    expectTypeOf(elicitationCapability({ url: false })).toEqualTypeOf<{ form?: Record<string, never>; url?: Record<string, never> }>();
+    expectTypeOf(elicitationCapability({ url: false })).toEqualTypeOf<{
+      form?: Record<string, never>;
+      url?: Record<string, never>;
+    }>();
   });
 });

@@ -47,14 +47,21 @@ describe('elicitationCapability', () => {
 describe('attachElicitation preconditions', () => {
   it('needs a queue made by createElicitationQueue', () => {
     const client = new Client({ name: 'host', version: '1.0.0' });
-    const fake: ElicitationQueue = { subscribe: () => () => undefined, getSnapshot: () => [], respond: () => false, respondAll: () => 0 };
+    const fake: ElicitationQueue = {
+      subscribe: () => () => undefined,
+      getSnapshot: () => [],
+      respond: () => false,
+      respondAll: () => 0,
+    };
     expect(() => attachElicitation(client, { queue: fake })).toThrow(/createElicitationQueue/);
   });
 
   it('must run before connect', async () => {
     const setup = await connect('legacy');
     try {
-      expect(() => attachElicitation(setup.client, { queue: createElicitationQueue() })).toThrow(/before client.connect/);
+      expect(() => attachElicitation(setup.client, { queue: createElicitationQueue() })).toThrow(
+        /before client.connect/,
+      );
     } finally {
       await setup.close();
     }

@@ -26,7 +26,11 @@ function forbid(): void {
   } as unknown as FunctionConstructor;
   globalThis.Function = blocked;
   // Also the constructor reachable from any function, e.g. `(() => {}).constructor('…')`.
-  Object.defineProperty(original.Function.prototype, 'constructor', { value: blocked, configurable: true, writable: true });
+  Object.defineProperty(original.Function.prototype, 'constructor', {
+    value: blocked,
+    configurable: true,
+    writable: true,
+  });
   Reflect.set(globalThis, EVAL, () => {
     calls.push(`eval from ${caller().trim()}`);
     throw new EvalError('Refused to evaluate a string as JavaScript (CSP)');
@@ -35,7 +39,11 @@ function forbid(): void {
 
 function restore(): void {
   globalThis.Function = original.Function;
-  Object.defineProperty(original.Function.prototype, 'constructor', { value: original.Function, configurable: true, writable: true });
+  Object.defineProperty(original.Function.prototype, 'constructor', {
+    value: original.Function,
+    configurable: true,
+    writable: true,
+  });
   Reflect.set(globalThis, EVAL, original.eval);
 }
 
@@ -83,7 +91,9 @@ describe('given eval and new Function throw (a strict CSP)', () => {
   it('validates directly through the ValidatorType without evaluating code', () => {
     const request = formRequest(paramsOf('form-12-kitchen-sink-all-variants.json'));
     const validator = createValidator(request.fields);
-    expect(validator.isValid(request.requestedSchema as never, { nickname: 'x', seats: 3, theme: 'dark' }, {})).toBe(true);
+    expect(validator.isValid(request.requestedSchema as never, { nickname: 'x', seats: 3, theme: 'dark' }, {})).toBe(
+      true,
+    );
     expect(validator.validateFormData({ seats: 0 }, {}).errors.length).toBeGreaterThan(0);
     expect(calls).toEqual([]);
   });

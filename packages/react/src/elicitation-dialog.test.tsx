@@ -86,22 +86,22 @@ function ServerBadge() {
 }
 
 /** A host that moves the initial focus to its own element. */
-  function Host() {
-    const decline = useRef<HTMLElement>(null);
-    return (
-      <>
-        <button ref={(element) => void (decline.current = element)} type="button">
-          outside
-        </button>
-        <ElicitationDialog
-          request={formRequest(paramsOf('form-01-single-string.json'))}
-          server={{ name: 'S' }}
-          onRespond={() => {}}
-          initialFocus={decline}
-        />
-      </>
-    );
-  }
+function Host() {
+  const decline = useRef<HTMLElement>(null);
+  return (
+    <>
+      <button ref={(element) => void (decline.current = element)} type="button">
+        outside
+      </button>
+      <ElicitationDialog
+        request={formRequest(paramsOf('form-01-single-string.json'))}
+        server={{ name: 'S' }}
+        onRespond={() => {}}
+        initialFocus={decline}
+      />
+    </>
+  );
+}
 
 describe('ElicitationDialog', () => {
   it('covers every spec example', () => {
@@ -166,7 +166,6 @@ describe('ElicitationDialog', () => {
   });
 
   describe('given a form with invalid entries', () => {
-
     it('blocks Accept, shows the message at the field, marks it invalid and focuses it', async () => {
       const { user, onRespond } = renderDialog({ request: cpuRequest() });
       const windowMinutes = field(/Evaluation window/);
@@ -208,11 +207,15 @@ describe('ElicitationDialog', () => {
       expect(screen.queryByText(issueText('integer', 'Retries before paging'))).toBeNull();
       expect(retries.getAttribute('aria-invalid')).toBeNull();
       await user.click(accept());
-      expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { threshold: 85.5, windowMinutes: 5, retries: 3 } }]]);
+      expect(onRespond.mock.calls).toEqual([
+        [{ action: 'accept', content: { threshold: 85.5, windowMinutes: 5, retries: 3 } }],
+      ]);
     });
 
     it('reports a bad format and keeps the text', async () => {
-      const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')) });
+      const { user, onRespond } = renderDialog({
+        request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')),
+      });
       const email = field(/Recipient email/);
       await user.type(email, 'not-an-email');
       await user.click(accept());
@@ -223,7 +226,9 @@ describe('ElicitationDialog', () => {
     });
 
     it('reports a too-short text against minLength', async () => {
-      const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')) });
+      const { user, onRespond } = renderDialog({
+        request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')),
+      });
       const name = field(/Display name/);
       await user.clear(name);
       await user.type(name, 'A');
@@ -273,7 +278,9 @@ describe('ElicitationDialog', () => {
 
   describe('given booleans, selects and dates', () => {
     it('sends false for a required checkbox left unchecked', async () => {
-      const { user, onRespond } = renderDialog({ request: form({ agree: { type: 'boolean', title: 'Agree' } }, ['agree']) });
+      const { user, onRespond } = renderDialog({
+        request: form({ agree: { type: 'boolean', title: 'Agree' } }, ['agree']),
+      });
       expect(screen.queryByText('(required)')).toBeNull();
       await user.click(accept());
       expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { agree: false } }]]);
@@ -295,7 +302,9 @@ describe('ElicitationDialog', () => {
     });
 
     it('shows a date-time default in local time and sends an edited one as RFC 3339 with an offset', async () => {
-      const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')) });
+      const { user, onRespond } = renderDialog({
+        request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')),
+      });
       const sendAt = field(/Send time/) as HTMLInputElement;
       expect(sendAt.type).toBe('datetime-local');
       expect(new Date(sendAt.value).toISOString()).toBe('2025-12-01T09:00:00.000Z');
@@ -315,10 +324,19 @@ describe('ElicitationDialog', () => {
       expect(field('Start date')).toHaveProperty('type', 'date');
       expect(field('Reminder at')).toHaveProperty('type', 'datetime-local');
       const seats = field(/Seats/);
-      expect([seats.getAttribute('type'), seats.getAttribute('min'), seats.getAttribute('max'), seats.getAttribute('step')]).toEqual(['number', '1', '500', '1']);
+      expect([
+        seats.getAttribute('type'),
+        seats.getAttribute('min'),
+        seats.getAttribute('max'),
+        seats.getAttribute('step'),
+      ]).toEqual(['number', '1', '500', '1']);
       expect(field('Split ratio').getAttribute('step')).toBe('any');
       expect(field(/Nickname/).hasAttribute('required')).toBe(true);
-      expect(field(/Nickname/).closest('[data-part=field]')?.hasAttribute('data-required')).toBe(true);
+      expect(
+        field(/Nickname/)
+          .closest('[data-part=field]')
+          ?.hasAttribute('data-required'),
+      ).toBe(true);
     });
   });
 
@@ -369,7 +387,10 @@ describe('ElicitationDialog', () => {
       fireEvent.click(first.dialog, { clientX: 500, clientY: 500 });
       expect(first.onRespond).not.toHaveBeenCalled();
       first.unmount();
-      const second = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')), closeOnInteractOutside: true });
+      const second = renderDialog({
+        request: formRequest(paramsOf('form-01-single-string.json')),
+        closeOnInteractOutside: true,
+      });
       fireEvent.click(second.dialog.querySelector('form')!, { clientX: 500, clientY: 500 });
       expect(second.onRespond).not.toHaveBeenCalled();
       fireEvent.click(second.dialog, { clientX: 500, clientY: 500 });
@@ -382,7 +403,9 @@ describe('ElicitationDialog', () => {
       delete proto.showModal;
       delete proto.close;
       try {
-        const { user, onRespond, dialog } = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')) });
+        const { user, onRespond, dialog } = renderDialog({
+          request: formRequest(paramsOf('form-01-single-string.json')),
+        });
         expect(dialog.hasAttribute('open')).toBe(true);
         expect(dialog.getAttribute('aria-modal')).toBe('true');
         expect(document.activeElement).toBe(field(/Branch/));
@@ -397,7 +420,9 @@ describe('ElicitationDialog', () => {
     it('stays hidden without answering while open is false', () => {
       const request = formRequest(paramsOf('form-01-single-string.json'));
       const onRespond = vi.fn();
-      const view = render(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open={false} />);
+      const view = render(
+        <ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open={false} />,
+      );
       const dialog = view.container.querySelector('dialog')!;
       expect(dialog.open).toBe(false);
       view.rerender(<ElicitationDialog request={request} server={{ name: 'S' }} onRespond={onRespond} open />);
@@ -445,7 +470,11 @@ describe('ElicitationDialog', () => {
       const user = userEvent.setup();
       render(
         <StrictMode>
-          <ElicitationDialog request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'S' }} onRespond={onRespond} />
+          <ElicitationDialog
+            request={formRequest(paramsOf('form-01-single-string.json'))}
+            server={{ name: 'S' }}
+            onRespond={onRespond}
+          />
         </StrictMode>,
       );
       expect(screen.getByRole('dialog')).toHaveProperty('open', true);
@@ -488,7 +517,9 @@ describe('ElicitationDialog', () => {
     });
 
     it('answers once when Accept, Decline, Cancel and Escape all fire in one burst', async () => {
-      const { onRespond, dialog } = renderDialog({ request: formRequest(paramsOf('form-05-enum-untitled-single.json')) });
+      const { onRespond, dialog } = renderDialog({
+        request: formRequest(paramsOf('form-05-enum-untitled-single.json')),
+      });
       const [cancel, decline, ok] = within(dialog).getAllByRole('button');
       act(() => {
         fireEvent.click(ok!);
@@ -567,14 +598,24 @@ describe('ElicitationDialog', () => {
     });
 
     it('highlights the real host after userinfo', () => {
-      const request = urlRequest({ mode: 'url', message: 'Go', elicitationId: 'e1', url: 'https://bank.example@evil.example/login' });
+      const request = urlRequest({
+        mode: 'url',
+        message: 'Go',
+        elicitationId: 'e1',
+        url: 'https://bank.example@evil.example/login',
+      });
       const { dialog } = renderDialog({ request });
       expect(dialog.querySelector('[data-part=host]')?.textContent).toBe('evil.example');
       expect(screen.queryByRole('button', { name: /^Open/ })).toBeNull();
     });
 
     it('shows punycode warnings and still lets the user open the page', () => {
-      const request = urlRequest({ mode: 'url', message: 'Go', elicitationId: 'e1', url: 'https://xn--80ak6aa92e.com/' });
+      const request = urlRequest({
+        mode: 'url',
+        message: 'Go',
+        elicitationId: 'e1',
+        url: 'https://xn--80ak6aa92e.com/',
+      });
       renderDialog({ request });
       expect(screen.getByText(request.link.warnings[0]!.message)).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Open xn--80ak6aa92e.com' })).toBeTruthy();
@@ -629,7 +670,12 @@ describe('ElicitationDialog', () => {
       const onRespond = vi.fn();
       const user = userEvent.setup();
       render(
-        <ElicitationRoot request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'git' }} onRespond={onRespond} className="mine">
+        <ElicitationRoot
+          request={formRequest(paramsOf('form-01-single-string.json'))}
+          server={{ name: 'git' }}
+          onRespond={onRespond}
+          className="mine"
+        >
           <ElicitationActions />
           <ElicitationHeader />
           <ElicitationFields />
@@ -660,7 +706,11 @@ describe('ElicitationDialog', () => {
     it('omits aria-describedby when no message part is rendered, and warns when no title names the dialog', () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       render(
-        <ElicitationRoot request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'git' }} onRespond={() => {}}>
+        <ElicitationRoot
+          request={formRequest(paramsOf('form-01-single-string.json'))}
+          server={{ name: 'git' }}
+          onRespond={() => {}}
+        >
           <ElicitationFields />
         </ElicitationRoot>,
       );
@@ -671,7 +721,11 @@ describe('ElicitationDialog', () => {
     it('does not warn when the header names the dialog', () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       render(
-        <ElicitationRoot request={formRequest(paramsOf('form-01-single-string.json'))} server={{ name: 'git' }} onRespond={() => {}}>
+        <ElicitationRoot
+          request={formRequest(paramsOf('form-01-single-string.json'))}
+          server={{ name: 'git' }}
+          onRespond={() => {}}
+        >
           <ElicitationHeader />
           <ElicitationFields />
         </ElicitationRoot>,
@@ -692,7 +746,10 @@ afterEach(() => vi.restoreAllMocks());
 describe('given a host that previews the answer (onValuesChange)', () => {
   it('reports each edit with the values typed so far, without answering', async () => {
     const onValuesChange = vi.fn();
-    const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-01-single-string.json')), onValuesChange });
+    const { user, onRespond } = renderDialog({
+      request: formRequest(paramsOf('form-01-single-string.json')),
+      onValuesChange,
+    });
     await user.type(field(/Branch/), 'v2');
     expect(onValuesChange).toHaveBeenLastCalledWith(expect.objectContaining({ branch: 'v2' }));
     expect(onRespond).not.toHaveBeenCalled();

@@ -196,7 +196,20 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
       describe,
       changed: (values: FormValues) => latest.current.onValuesChange?.(values),
     }),
-    [request, server, strings, pendingCount, id, sensitive, blockSensitive, answered, answer, onOpenUrl, props.confirmUrlDone, opened],
+    [
+      request,
+      server,
+      strings,
+      pendingCount,
+      id,
+      sensitive,
+      blockSensitive,
+      answered,
+      answer,
+      onOpenUrl,
+      props.confirmUrlDone,
+      opened,
+    ],
   );
 
   // A layout effect, not a passive one: when the host unmounts the dialog right after the answer, a layout cleanup
@@ -214,13 +227,15 @@ export function ElicitationRoot(props: ElicitationRootProps): ReactElement {
     const target =
       latest.current.initialFocus?.current ??
       dialog.querySelector<HTMLElement>('[data-autofocus]') ??
-      (invalid ?? dialog).querySelector<HTMLElement>(
-        '[data-part=field] :is(input, select):not(:disabled)',
-      ) ??
+      (invalid ?? dialog).querySelector<HTMLElement>('[data-part=field] :is(input, select):not(:disabled)') ??
       dialog;
     target.focus();
     // A developer warning, dropped from production builds (bundlers replace `process.env.NODE_ENV`).
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && !document.getElementById(`${id}title`))
+    if (
+      typeof process !== 'undefined' &&
+      process.env.NODE_ENV !== 'production' &&
+      !document.getElementById(`${id}title`)
+    )
       console.warn(
         'ElicitationRoot: no title is rendered, so the dialog has no accessible name. Render <ElicitationHeader /> or an element with id useElicitationDialog().ids.title naming the server.',
       );
@@ -356,9 +371,7 @@ export function ElicitationUrl(): ReactElement | null {
         {revealInvisible(after)}
       </code>
       {!canOpen && <p {...part('blocked')}>{strings.urlBlocked}</p>}
-      {opened && (
-        <output {...part('opened')}>{strings.urlOpened}</output>
-      )}
+      {opened && <output {...part('opened')}>{strings.urlOpened}</output>}
     </div>
   );
 }

@@ -41,7 +41,9 @@ describe('useElicitationForm', () => {
   });
 
   it('starts over for a new request and reports secret-looking fields', () => {
-    const { result, rerender } = renderHook(({ parsed }) => useElicitationForm(parsed), { initialProps: { parsed: request() } });
+    const { result, rerender } = renderHook(({ parsed }) => useElicitationForm(parsed), {
+      initialProps: { parsed: request() },
+    });
     act(() => result.current.setValue('retries', '4'));
     rerender({ parsed: form({ password: { type: 'string', title: 'Password' } }) });
     expect(result.current.values).toEqual({});

@@ -17,7 +17,9 @@ describe('public types', () => {
 
   it('infers the queue item type', () => {
     type Entry = { id: string };
-    expectTypeOf(useElicitationQueue<Entry>).parameter(0).toEqualTypeOf<ElicitationQueueSource<Entry>>();
+    expectTypeOf(useElicitationQueue<Entry>)
+      .parameter(0)
+      .toEqualTypeOf<ElicitationQueueSource<Entry>>();
     expectTypeOf(useElicitationQueue<Entry>).returns.toEqualTypeOf<readonly Entry[]>();
   });
 

@@ -12,8 +12,16 @@ describe('splitHost', () => {
   });
 
   it('finds the real host after userinfo that repeats it', () => {
-    expect(splitHost('https://evil.example@evil.example/x', 'evil.example')).toEqual(['https://evil.example@', 'evil.example', '/x']);
-    expect(splitHost('https://bank.example:pw@evil.example/', 'evil.example')).toEqual(['https://bank.example:pw@', 'evil.example', '/']);
+    expect(splitHost('https://evil.example@evil.example/x', 'evil.example')).toEqual([
+      'https://evil.example@',
+      'evil.example',
+      '/x',
+    ]);
+    expect(splitHost('https://bank.example:pw@evil.example/', 'evil.example')).toEqual([
+      'https://bank.example:pw@',
+      'evil.example',
+      '/',
+    ]);
   });
 
   it('does not highlight a host that only appears in the path', () => {
@@ -61,8 +69,13 @@ describe('the shipped sources', () => {
     expect(sources.length).toBeGreaterThan(5);
     for (const name of sources) {
       // Code only: comments may name what the code avoids.
-      const code = readFileSync(join(import.meta.dirname, name), 'utf8').replace(/\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm, '$1');
-      const hits = code.match(/\bnew Function\b|\bFunction\s*\(|\beval\s*\(|dangerouslySetInnerHTML|innerHTML|from\s+['"][^'"]*ajv/gi);
+      const code = readFileSync(join(import.meta.dirname, name), 'utf8').replace(
+        /\/\*[\s\S]*?\*\/|(^|[^:])\/\/.*$/gm,
+        '$1',
+      );
+      const hits = code.match(
+        /\bnew Function\b|\bFunction\s*\(|\beval\s*\(|dangerouslySetInnerHTML|innerHTML|from\s+['"][^'"]*ajv/gi,
+      );
       expect({ name, hits }).toEqual({ name, hits: null });
     }
   });

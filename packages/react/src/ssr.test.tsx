@@ -13,7 +13,12 @@ describe('server rendering', () => {
   it.each(fixtureNames)('renders %s to a string without throwing', (name) => {
     const request = parse(paramsOf(name));
     const html = renderToString(
-      <ElicitationDialog request={request} server={{ name: 'Demo', url: 'https://demo.example' }} onRespond={() => {}} pendingCount={1} />,
+      <ElicitationDialog
+        request={request}
+        server={{ name: 'Demo', url: 'https://demo.example' }}
+        onRespond={() => {}}
+        pendingCount={1}
+      />,
     );
     expect(html).toContain('data-part="root"');
     // Closed until the client calls showModal(); the server text is escaped text.

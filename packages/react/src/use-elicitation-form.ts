@@ -51,10 +51,7 @@ export function useElicitationForm(request: ParsedElicitation, options: Validate
     (input: FormValues) => validateValues(fields, input, messages ? { messages } : {}),
     [fields, messages],
   );
-  const issues = useMemo(
-    () => (checked ? validate(values) : []),
-    [checked, values, validate],
-  );
+  const issues = useMemo(() => (checked ? validate(values) : []), [checked, values, validate]);
   const sensitive = useMemo(
     () => (request.mode === 'form' ? findSensitiveFields(request.requestedSchema) : []),
     [request],

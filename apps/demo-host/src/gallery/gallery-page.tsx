@@ -52,7 +52,10 @@ function FixtureNav({ current }: { current: string | undefined }) {
  * What "Accept" would send right now, live: the values typed so far (the defaults before any edit), or nothing for
  * URL mode. When the values do not pass core's validation, Accept is blocked: the issues say why.
  */
-function liveAnswer(request: ParsedElicitation, values: FormValues | undefined): { answer: ElicitResult; issues: ValidationIssue[] } {
+function liveAnswer(
+  request: ParsedElicitation,
+  values: FormValues | undefined,
+): { answer: ElicitResult; issues: ValidationIssue[] } {
   if (request.mode !== 'form') return { answer: { action: 'accept' }, issues: [] };
   const current = values ?? initialValues(request.fields);
   const issues = validateValues(request.fields, current);

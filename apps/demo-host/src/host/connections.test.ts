@@ -98,13 +98,21 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
     const call = store.callTool(id, 'export-data', {});
     const entry = await nextPending(queue);
     expect(entry).toMatchObject({ era: expectedEra, kind: 'request', request: { mode: 'form' } });
-    expect(queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 2, includeHeaders: true } })).toBe(true);
+    expect(
+      queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 2, includeHeaders: true } }),
+    ).toBe(true);
     const result = await call;
     expect(result.isError).not.toBe(true);
     expect(textOf(result)).toContain('"format":"json"');
 
     const log = store.getLog().map((line) => `${line.kind}:${line.outcome ?? line.label}`);
-    expect(log).toEqual(['connection:connected', 'tool:call', 'elicitation:shown', 'elicitation:accept', 'tool:result']);
+    expect(log).toEqual([
+      'connection:connected',
+      'tool:call',
+      'elicitation:shown',
+      'elicitation:accept',
+      'tool:result',
+    ]);
   });
 
   it('refuses a request outside the restricted schema with -32602 and logs it as rejected, showing nothing', async () => {
@@ -116,7 +124,9 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
     // Legacy: the error goes back to the server, which reports it in its tool result; modern: the call fails here.
     expect(outcome).toContain('-32602');
     const lines = store.getLog().slice(before);
-    expect(lines).toContainEqual(expect.objectContaining({ kind: 'elicitation', outcome: 'rejected', label: 'rejected as invalid' }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ kind: 'elicitation', outcome: 'rejected', label: 'rejected as invalid' }),
+    );
     expect(lines.some((line) => line.outcome === 'shown')).toBe(false);
     expect(queue.getSnapshot()).toEqual([]);
   });

@@ -170,7 +170,8 @@ export function describeEvent(event: ElicitationEvent): Pick<LogEntry, 'label' |
     }
     case 'answered': {
       const { result } = event;
-      const content = result.action === 'accept' && result.content !== undefined ? ` ${JSON.stringify(result.content)}` : '';
+      const content =
+        result.action === 'accept' && result.content !== undefined ? ` ${JSON.stringify(result.content)}` : '';
       return { label: result.action, outcome: result.action, text: `${event.entry.request.message}${content}` };
     }
     case 'rejected': {
@@ -224,7 +225,10 @@ export interface ConnectionStoreOptions {
 }
 
 /** Creates the store; every elicitation of every server goes to `queue`. */
-export function createConnectionStore(queue: ElicitationQueue, storeOptions: ConnectionStoreOptions = {}): ConnectionStore {
+export function createConnectionStore(
+  queue: ElicitationQueue,
+  storeOptions: ConnectionStoreOptions = {},
+): ConnectionStore {
   const relayOrigin = storeOptions.relayOrigin ?? globalThis.location?.origin ?? 'http://127.0.0.1';
   let servers: readonly ServerConnection[] = [];
   let log: readonly LogEntry[] = [];
@@ -409,7 +413,13 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
       const sent = (await state?.attachment?.resend(entryId)) ?? false;
       if (sent) {
         state?.undelivered.delete(entryId);
-        append({ server: nameOf(serverId), kind: 'elicitation', label: 'sent again', text: 'The answer was sent again.', notice: `Your answer to ${nameOf(serverId)} was sent again.` });
+        append({
+          server: nameOf(serverId),
+          kind: 'elicitation',
+          label: 'sent again',
+          text: 'The answer was sent again.',
+          notice: `Your answer to ${nameOf(serverId)} was sent again.`,
+        });
       } else {
         append({
           server: nameOf(serverId),
@@ -417,7 +427,10 @@ export function createConnectionStore(queue: ElicitationQueue, storeOptions: Con
           label: 'resend',
           text: 'The answer could not be sent again.',
           ...(state?.undelivered.has(entryId) === true
-            ? { notice: `Still no contact with ${nameOf(serverId)}: your answer was not sent. Try again.`, resend: { serverId, entryId } }
+            ? {
+                notice: `Still no contact with ${nameOf(serverId)}: your answer was not sent. Try again.`,
+                resend: { serverId, entryId },
+              }
             : {}),
         });
       }

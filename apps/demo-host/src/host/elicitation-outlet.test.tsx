@@ -23,11 +23,23 @@ const entry = {
   id: 'e1',
   server: { id: 's1', name: 'Acme' },
   era: 'legacy',
-  request: { mode: 'form', message: 'Export how?', fields: [], requestedSchema: { type: 'object', properties: {} }, warnings: [] },
+  request: {
+    mode: 'form',
+    message: 'Export how?',
+    fields: [],
+    requestedSchema: { type: 'object', properties: {} },
+    warnings: [],
+  },
 } as const;
 
 const line = (id: number, notice?: string): LogEntry => ({
-  id, at: 0, server: 'Acme', kind: 'elicitation', label: 'cancelled', outcome: 'cancelled', text: '',
+  id,
+  at: 0,
+  server: 'Acme',
+  kind: 'elicitation',
+  label: 'cancelled',
+  outcome: 'cancelled',
+  text: '',
   ...(notice !== undefined ? { notice } : {}),
 });
 
@@ -41,7 +53,12 @@ describe('what the user is told when a question ends without them', () => {
 
   it('shows the latest notice beside the dialog until dismissed', async () => {
     const user = userEvent.setup();
-    render(<ElicitationOutlet queue={createElicitationQueue()} store={storeWith([line(1, 'older'), line(2, 'Acme withdrew its question.'), line(3)])} />);
+    render(
+      <ElicitationOutlet
+        queue={createElicitationQueue()}
+        store={storeWith([line(1, 'older'), line(2, 'Acme withdrew its question.'), line(3)])}
+      />,
+    );
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Acme withdrew its question.');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -49,17 +66,28 @@ describe('what the user is told when a question ends without them', () => {
   });
 
   it('offers "Send again" for an answer that did not arrive, unless the server lost the session (404)', async () => {
-    const offline = describeEvent({ type: 'undelivered', entry, result: { action: 'accept', content: {} }, error: new TypeError('Failed to fetch') } as never);
+    const offline = describeEvent({
+      type: 'undelivered',
+      entry,
+      result: { action: 'accept', content: {} },
+      error: new TypeError('Failed to fetch'),
+    } as never);
     expect(offline).toMatchObject({ outcome: 'undelivered', label: 'not delivered' });
-    expect(offline.notice).toBe('Your answer to Acme did not arrive: the connection failed. Acme is still waiting; send it again once you are back online.');
+    expect(offline.notice).toBe(
+      'Your answer to Acme did not arrive: the connection failed. Acme is still waiting; send it again once you are back online.',
+    );
     const gone = Object.assign(new Error('Error POSTing to endpoint: Session not found'), { data: { status: 404 } });
     expect(canResend(new TypeError('Failed to fetch'))).toBe(true);
     expect(canResend(gone)).toBe(false);
-    expect(describeEvent({ type: 'undelivered', entry, result: { action: 'cancel' }, error: gone } as never).notice).toContain('no longer knows this session');
+    expect(
+      describeEvent({ type: 'undelivered', entry, result: { action: 'cancel' }, error: gone } as never).notice,
+    ).toContain('no longer knows this session');
 
     const user = userEvent.setup();
     const resend = vi.fn(async () => true);
-    const log = [{ ...line(1, offline.notice), outcome: 'undelivered' as const, resend: { serverId: 's1', entryId: 'e1' } }];
+    const log = [
+      { ...line(1, offline.notice), outcome: 'undelivered' as const, resend: { serverId: 's1', entryId: 'e1' } },
+    ];
     render(<ElicitationOutlet queue={createElicitationQueue()} store={storeWith(log, resend)} />);
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(resend).toHaveBeenCalledExactlyOnceWith('s1', 'e1');

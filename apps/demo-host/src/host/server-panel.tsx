@@ -23,7 +23,11 @@ function ResultContent({ result }: { result: CallToolResult }) {
       {result.content.map((item, index) => (
         // Content items have no identity besides their position in the result.
         <div key={index} className="result-item">
-          {item.type === 'text' ? <pre className="result-text">{item.text}</pre> : <pre>{JSON.stringify(item, null, 2)}</pre>}
+          {item.type === 'text' ? (
+            <pre className="result-text">{item.text}</pre>
+          ) : (
+            <pre>{JSON.stringify(item, null, 2)}</pre>
+          )}
         </div>
       ))}
       {result.structuredContent !== undefined && (
@@ -149,18 +153,14 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
           </dd>
         </div>
       </dl>
-      {server.status === 'connecting' && (
-        <output className="status">Connecting…</output>
-      )}
+      {server.status === 'connecting' && <output className="status">Connecting…</output>}
       {server.status === 'failed' && (
         <p role="alert" className="error">
           Could not connect: {server.error}
           {!server.viaRelay && ' If the server sends no CORS headers, try "Connect through the local relay".'}
         </p>
       )}
-      {server.status === 'closed' && (
-        <output className="status">The connection is closed.</output>
-      )}
+      {server.status === 'closed' && <output className="status">The connection is closed.</output>}
 
       {server.status === 'connected' && (
         <div className="tools">

@@ -11,7 +11,10 @@ describe('defaultArguments', () => {
         format: { type: 'string', enum: ['csv', 'json'], default: 'csv' },
         rows: { type: 'integer' },
         dryRun: { type: 'boolean', default: false },
-        target: { type: 'object', properties: { region: { type: 'string', default: 'eu' }, bucket: { type: 'string' } } },
+        target: {
+          type: 'object',
+          properties: { region: { type: 'string', default: 'eu' }, bucket: { type: 'string' } },
+        },
         empty: { type: 'object', properties: { x: { type: 'string' } } },
       },
     };
@@ -38,7 +41,9 @@ describe('parseArguments', () => {
 
 describe('transportUrl', () => {
   it('goes straight to the server, or through the relay on the page origin', () => {
-    expect(transportUrl('http://127.0.0.1:3901/mcp', false, 'http://127.0.0.1:5173').href).toBe('http://127.0.0.1:3901/mcp');
+    expect(transportUrl('http://127.0.0.1:3901/mcp', false, 'http://127.0.0.1:5173').href).toBe(
+      'http://127.0.0.1:3901/mcp',
+    );
     expect(transportUrl('http://127.0.0.1:3901/mcp', true, 'http://127.0.0.1:5173').href).toBe(
       'http://127.0.0.1:5173/relay/http%3A%2F%2F127.0.0.1%3A3901%2Fmcp',
     );

@@ -42,7 +42,10 @@ export function parseArguments(text: string): ParsedArguments {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   if (!isRecord(value)) {
     return { ok: false, message: 'Arguments must be a JSON object.' };

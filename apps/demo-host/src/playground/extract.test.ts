@@ -23,7 +23,12 @@ describe('extractRequests', () => {
     for (const file of files) {
       const json = JSON.parse(read(file)) as { id: number; params: unknown };
       const result = extractRequests(read(file));
-      expect(result, file).toMatchObject({ ok: true, source: 'request', id: json.id, requests: [{ params: json.params }] });
+      expect(result, file).toMatchObject({
+        ok: true,
+        source: 'request',
+        id: json.id,
+        requests: [{ params: json.params }],
+      });
     }
   });
 

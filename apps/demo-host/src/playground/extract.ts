@@ -103,7 +103,13 @@ export function extractRequests(text: string): Extraction {
     if (value['method'] !== 'elicitation/create') {
       return { ok: false, message: `This is a ${value['method']} request, not elicitation/create.` };
     }
-    return { ok: true, source: 'request', requests: [{ key: 'request', params: value['params'] }], skipped: [], ...idOf(value) };
+    return {
+      ok: true,
+      source: 'request',
+      requests: [{ key: 'request', params: value['params'] }],
+      skipped: [],
+      ...idOf(value),
+    };
   }
   if (isRecord(value['error']) && value['jsonrpc'] === '2.0') {
     return { ok: false, message: 'This is a JSON-RPC error response, not a request.' };

@@ -20,7 +20,15 @@ describe('the playground', () => {
   it('shows pasted params in the dialog only on request, and the ElicitResult of the answer', async () => {
     const user = userEvent.setup();
     render(<PlaygroundPage />);
-    paste(JSON.stringify({ message: 'Pick one', requestedSchema: { type: 'object', properties: { color: { type: 'string', enum: ['red', 'blue'], default: 'blue' } } } }));
+    paste(
+      JSON.stringify({
+        message: 'Pick one',
+        requestedSchema: {
+          type: 'object',
+          properties: { color: { type: 'string', enum: ['red', 'blue'], default: 'blue' } },
+        },
+      }),
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Show dialog' }));

@@ -38,7 +38,8 @@ export function PlaygroundPage() {
   const [showing, setShowing] = useState(false);
 
   const extraction = useMemo(() => extractRequests(text), [text]);
-  const protocolVersion = override !== undefined ? override.value : extraction.ok ? extraction.protocolVersion : undefined;
+  const protocolVersion =
+    override !== undefined ? override.value : extraction.ok ? extraction.protocolVersion : undefined;
   const restart = (): void => {
     setAnswers([]);
     setShowing(false);
@@ -47,7 +48,10 @@ export function PlaygroundPage() {
 
   const index = answers.length;
   const current = extraction.ok ? extraction.requests[index] : undefined;
-  const declared: ElicitationMode[] = [...(modes.form ? (['form'] as const) : []), ...(modes.url ? (['url'] as const) : [])];
+  const declared: ElicitationMode[] = [
+    ...(modes.form ? (['form'] as const) : []),
+    ...(modes.url ? (['url'] as const) : []),
+  ];
   const options: ParseOptions = { modes: declared, ...(protocolVersion !== undefined ? { protocolVersion } : {}) };
   const parsed = current === undefined ? undefined : parseElicitation(current.params, options);
 

@@ -40,11 +40,36 @@ const OPTIONS: ParseOptions[] = [
 /** Values JSON cannot carry: the parser must survive them too. */
 const hostile = (random: Random): unknown => {
   const cases = [
-    () => Object.defineProperty({ mode: 'form' }, 'message', { enumerable: true, get: () => { throw new Error('getter'); } }),
-    () => new Proxy({}, { ownKeys: () => { throw new Error('proxy'); } }),
-    () => { const { proxy, revoke } = Proxy.revocable({}, {}); revoke(); return proxy; },
-    () => { const a: Record<string, unknown> = { message: 'm' }; a['requestedSchema'] = a; return a; },
-    () => ({ message: 'm', requestedSchema: { type: 'object', properties: { a: { type: 'integer', default: BigInt(random.int(0, 9)) } } } }),
+    () =>
+      Object.defineProperty({ mode: 'form' }, 'message', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+    () =>
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('proxy');
+          },
+        },
+      ),
+    () => {
+      const { proxy, revoke } = Proxy.revocable({}, {});
+      revoke();
+      return proxy;
+    },
+    () => {
+      const a: Record<string, unknown> = { message: 'm' };
+      a['requestedSchema'] = a;
+      return a;
+    },
+    () => ({
+      message: 'm',
+      requestedSchema: { type: 'object', properties: { a: { type: 'integer', default: BigInt(random.int(0, 9)) } } },
+    }),
     () => ({ toJSON: () => ({ message: 'm', requestedSchema: { type: 'object', properties: {} } }) }),
     () => ({ message: 'm'.repeat(random.int(1, 1_000_000)), requestedSchema: { type: 'object', properties: {} } }),
     () => {
@@ -74,15 +99,20 @@ for (let run = 0; run < runs; run++) {
   const options = random.pick(OPTIONS);
   const result = checkRequest(params, options);
   tally[result.accepted ? 'accepted' : 'rejected']++;
-  if (result.error) fail(`request #${run} (seed ${seed + run}, options ${JSON.stringify(options)})`, result.error, params);
+  if (result.error)
+    fail(`request #${run} (seed ${seed + run}, options ${JSON.stringify(options)})`, result.error, params);
 }
-console.log(`requests: ${runs} (${tally.accepted} accepted, ${tally.rejected} rejected) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `requests: ${runs} (${tally.accepted} accepted, ${tally.rejected} rejected) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const contentStarted = Date.now();
 let compared = 0;
 let contentAccepted = 0;
 const samples = fc.sample(
-  restrictedSchema.chain((schema) => fc.tuple(fc.constant(schema), fc.array(contentFor(schema), { minLength: 20, maxLength: 20 }))),
+  restrictedSchema.chain((schema) =>
+    fc.tuple(fc.constant(schema), fc.array(contentFor(schema), { minLength: 20, maxLength: 20 })),
+  ),
   { seed, numRuns: Math.ceil(pairs / 10) },
 );
 for (const [schema, contents] of samples) {
@@ -98,7 +128,9 @@ for (const [schema, contents] of samples) {
   }
   if (compared >= pairs) break;
 }
-console.log(`content pairs: ${compared} compared with ajv (${contentAccepted} valid) in ${((Date.now() - contentStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `content pairs: ${compared} compared with ajv (${contentAccepted} valid) in ${((Date.now() - contentStarted) / 1000).toFixed(1)} s`,
+);
 if (compared < pairs) fail('content differential', `only ${compared} pairs compared`, null);
 
 const schemaStarted = Date.now();
@@ -108,7 +140,9 @@ schemas.forEach((schema, index) => {
   const verdict = compareSchema(candidate);
   if (verdict !== 'agree') fail(`schema #${index}`, verdict, candidate);
 });
-console.log(`schemas: ${schemas.length} compared with the official schema + policies in ${((Date.now() - schemaStarted) / 1000).toFixed(1)} s`);
+console.log(
+  `schemas: ${schemas.length} compared with the official schema + policies in ${((Date.now() - schemaStarted) / 1000).toFixed(1)} s`,
+);
 
 if (failures.length) {
   console.error(`\n${failures.length} failure(s):\n  ${failures.slice(0, 20).join('\n  ')}`);

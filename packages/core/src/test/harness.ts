@@ -65,7 +65,8 @@ const compiled = new Map<string, ReturnType<typeof contentAjv.compile>>();
 // Policy oracle: written independently of src/parse.ts from the README's policy list.
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
 const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const uniqueNonEmpty = (values: unknown[]) => values.length > 0 && new Set(values).size === values.length;
@@ -73,12 +74,14 @@ const titledOptions = (value: unknown) =>
   Array.isArray(value) &&
   value.every((item) => isObject(item) && typeof item['const'] === 'string' && typeof item['title'] === 'string') &&
   uniqueNonEmpty(value.map((item) => (item as Json)['const']));
-const ordered = (low: unknown, high: unknown) => low === undefined || high === undefined || (low as number) <= (high as number);
+const ordered = (low: unknown, high: unknown) =>
+  low === undefined || high === undefined || (low as number) <= (high as number);
 const FORMATS = ['email', 'uri', 'date', 'date-time'];
 
 /** Keywords the restricted schema defines must have their JSON type wherever they appear (kit policy). */
 function keywordsWellTyped(p: Json): boolean {
-  for (const key of ['title', 'description', '$schema']) if (p[key] !== undefined && typeof p[key] !== 'string') return false;
+  for (const key of ['title', 'description', '$schema'])
+    if (p[key] !== undefined && typeof p[key] !== 'string') return false;
   for (const key of ['minLength', 'maxLength', 'minItems', 'maxItems']) if (!isCount(p[key])) return false;
   for (const key of ['minimum', 'maximum']) if (p[key] !== undefined && typeof p[key] !== 'number') return false;
   if (p['format'] !== undefined && !FORMATS.includes(p['format'] as string)) return false;
@@ -125,7 +128,8 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
 /** The kit's policies on a requested schema (on top of the official JSON schema), per the README. */
 export function policyAllows(schema: unknown, version?: ProtocolVersion): boolean {
   if (!isObject(schema) || schema['type'] !== 'object' || !isObject(schema['properties'])) return false;
-  if (['$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in schema)) return false;
+  if (['$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in schema))
+    return false;
   const properties = schema['properties'];
   const required = schema['required'] ?? [];
   if (!isStrings(required) || !(required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
@@ -157,7 +161,10 @@ export interface Fixture {
 /** Every `elicitation/create` params in fixtures/examples: top-level files, invalid/, and those embedded in 2026-07-28. */
 export function loadFixtures(): Fixture[] {
   const base = 'fixtures/examples/';
-  const list = (dir: string) => readdirSync(root + base + dir).filter((file) => file.endsWith('.json')).map((file) => dir + file);
+  const list = (dir: string) =>
+    readdirSync(root + base + dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => dir + file);
   const fixtures: Fixture[] = [];
   for (const file of [...list(''), ...list('invalid/')])
     fixtures.push({ file, params: (readJson(base + file) as Json)['params'] });
@@ -167,7 +174,8 @@ export function loadFixtures(): Fixture[] {
     const requests = (message['result'] as Json | undefined)?.['inputRequests'];
     if (isObject(requests))
       for (const [key, request] of Object.entries(requests))
-        if ((request as Json)['method'] === 'elicitation/create') fixtures.push({ file: `${file}#${key}`, params: (request as Json)['params'] });
+        if ((request as Json)['method'] === 'elicitation/create')
+          fixtures.push({ file: `${file}#${key}`, params: (request as Json)['params'] });
   }
   return fixtures;
 }
@@ -178,18 +186,88 @@ export function loadFixtures(): Fixture[] {
 
 /** Hand-picked strings around the format rules (valid, nearly valid, hostile). */
 export const FORMAT_STRINGS = [
-  'a@b.co', 'user.name+tag@example.com', "o'neil@example.org", 'a@b', '@b.com', 'a@@b.com', 'a@-b.com', 'a.@b.com',
-  'ü@b.com', 'a@b.com ', 'A@B.COM', 'a@b_c.com', 'https://example.com', 'HTTPS://Example.com/a?b#c', 'http://[::1]:80/x?y#z',
-  'http://[v1.x]/', 'mailto:a@b.co', 'urn:isbn:0451450523', 'example.com', '/relative/path', 'https://exa mple.com',
-  'javascript:alert(1)', 'http://a/%zz', 'http://a/%41', 'ftp://user:pw@host:21/', 'a:b', 'a:', '1a:b', 'http://ü.example/',
-  'http://192.168.0.1', 'http://999.1.1.1', 'file:///etc/passwd', '2025-12-01', '2025-02-29', '2024-02-29', '2000-02-29',
-  '1900-02-29', '2025-13-01', '2025-00-10', '2025-04-31', '2025-1-01', '+2025-01-01', '2025-12-01T09:00:00Z',
-  '2025-12-01T09:00:00+02:00', '2025-12-01t09:00:00z', '2025-12-01 09:00:00Z', '2025-12-01T09:00:00',
-  '2025-12-01T09:00', '2016-12-31T23:59:60Z', '2016-12-31T22:59:60-01:00', '2016-12-31T23:59:60+01:00',
-  '2025-12-01T24:00:00Z', '2025-12-01T09:00:00.123+0530', '2025-12-01T09:00:00+24:00', '2025-12-01T09:60:00Z',
-  '2025-12-01TT09:00:00Z', '2025-12-01T09:00:00ZT', 'T2025-12-01 09:00:00Z', '2025-12-01\u00a009:00:00Z', '2024-04-30',
-  '2024-06-31', '2024-07-31', '2024-08-31', '2024-09-31', '2024-11-31', '2024-12-31', '2024-12-32', '0000-02-29',
-  '2100-02-29', '2400-02-29', '2025-02-28', '2025-12-01T00:00:00-23:59', '2025-12-01T23:59:60.5-00:00', '', ' ', 'x', 'a'.repeat(70), '😀', 'e\u0301', 'null', '12', '1e3',
+  'a@b.co',
+  'user.name+tag@example.com',
+  "o'neil@example.org",
+  'a@b',
+  '@b.com',
+  'a@@b.com',
+  'a@-b.com',
+  'a.@b.com',
+  'ü@b.com',
+  'a@b.com ',
+  'A@B.COM',
+  'a@b_c.com',
+  'https://example.com',
+  'HTTPS://Example.com/a?b#c',
+  'http://[::1]:80/x?y#z',
+  'http://[v1.x]/',
+  'mailto:a@b.co',
+  'urn:isbn:0451450523',
+  'example.com',
+  '/relative/path',
+  'https://exa mple.com',
+  'javascript:alert(1)',
+  'http://a/%zz',
+  'http://a/%41',
+  'ftp://user:pw@host:21/',
+  'a:b',
+  'a:',
+  '1a:b',
+  'http://ü.example/',
+  'http://192.168.0.1',
+  'http://999.1.1.1',
+  'file:///etc/passwd',
+  '2025-12-01',
+  '2025-02-29',
+  '2024-02-29',
+  '2000-02-29',
+  '1900-02-29',
+  '2025-13-01',
+  '2025-00-10',
+  '2025-04-31',
+  '2025-1-01',
+  '+2025-01-01',
+  '2025-12-01T09:00:00Z',
+  '2025-12-01T09:00:00+02:00',
+  '2025-12-01t09:00:00z',
+  '2025-12-01 09:00:00Z',
+  '2025-12-01T09:00:00',
+  '2025-12-01T09:00',
+  '2016-12-31T23:59:60Z',
+  '2016-12-31T22:59:60-01:00',
+  '2016-12-31T23:59:60+01:00',
+  '2025-12-01T24:00:00Z',
+  '2025-12-01T09:00:00.123+0530',
+  '2025-12-01T09:00:00+24:00',
+  '2025-12-01T09:60:00Z',
+  '2025-12-01TT09:00:00Z',
+  '2025-12-01T09:00:00ZT',
+  'T2025-12-01 09:00:00Z',
+  '2025-12-01\u00a009:00:00Z',
+  '2024-04-30',
+  '2024-06-31',
+  '2024-07-31',
+  '2024-08-31',
+  '2024-09-31',
+  '2024-11-31',
+  '2024-12-31',
+  '2024-12-32',
+  '0000-02-29',
+  '2100-02-29',
+  '2400-02-29',
+  '2025-02-28',
+  '2025-12-01T00:00:00-23:59',
+  '2025-12-01T23:59:60.5-00:00',
+  '',
+  ' ',
+  'x',
+  'a'.repeat(70),
+  '😀',
+  'e\u0301',
+  'null',
+  '12',
+  '1e3',
 ];
 
 const OPTION_VALUES = ['a', 'b', 'c', 'd', 'e'];
@@ -217,11 +295,24 @@ const titledList = optionList.map((values) => values.map((value) => ({ const: va
 /** Property schemas in the restricted grammar (all eight variants, bounds, defaults of the right JSON type). */
 export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
   fc.record(
-    { type: fc.constant('string'), title: label, minLength: count, maxLength: count, format: fc.constantFrom('email', 'uri', 'date', 'date-time'), default: text },
+    {
+      type: fc.constant('string'),
+      title: label,
+      minLength: count,
+      maxLength: count,
+      format: fc.constantFrom('email', 'uri', 'date', 'date-time'),
+      default: text,
+    },
     { requiredKeys: ['type'] },
   ),
   fc.record(
-    { type: fc.constantFrom('number', 'integer'), title: label, minimum: numberValue, maximum: numberValue, default: numberValue },
+    {
+      type: fc.constantFrom('number', 'integer'),
+      title: label,
+      minimum: numberValue,
+      maximum: numberValue,
+      default: numberValue,
+    },
     { requiredKeys: ['type'] },
   ),
   fc.record({ type: fc.constant('boolean'), description: label, default: fc.boolean() }, { requiredKeys: ['type'] }),
@@ -299,16 +390,44 @@ function valueFor(property: Json): fc.Arbitrary<unknown> {
 /** Content for a schema: each property absent, well typed or junk, plus the occasional unknown property. */
 export function contentFor(schema: Json): fc.Arbitrary<Json> {
   const properties = schema['properties'] as Json;
-  const shape = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property as Json)]));
+  const shape = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, valueFor(property as Json)]),
+  );
   return fc
     .tuple(fc.record(shape, { requiredKeys: [] }), maybe(fc.constantFrom('extra', 'other')), junk)
     .map(([content, extra, value]) => (extra === undefined ? content : { ...content, [extra]: value }));
 }
 
 const ODD_KEYWORDS = [
-  'pattern', 'examples', '$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'const', 'multipleOf',
-  'exclusiveMinimum', 'uniqueItems', 'items', 'properties', 'enum', 'enumNames', 'format', '$comment', 'readOnly',
-  'type', 'default', 'title', 'minimum', 'maxLength', 'minItems', 'required', 'additionalProperties',
+  'pattern',
+  'examples',
+  '$ref',
+  '$defs',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'const',
+  'multipleOf',
+  'exclusiveMinimum',
+  'uniqueItems',
+  'items',
+  'properties',
+  'enum',
+  'enumNames',
+  'format',
+  '$comment',
+  'readOnly',
+  'type',
+  'default',
+  'title',
+  'minimum',
+  'maxLength',
+  'minItems',
+  'required',
+  'additionalProperties',
 ];
 
 /** A small seeded PRNG (mulberry32): the fuzz mutations are reproducible from one number. */
@@ -328,9 +447,36 @@ export function createRandom(seed: number) {
 export type Random = ReturnType<typeof createRandom>;
 
 const ODD_VALUES: unknown[] = [
-  'object', 'array', 'string', 'integer', 'number', 'boolean', 'null', ['string', 'null'], 'email', 'color', -1, 1.5, 0,
-  2 ** 53, null, true, false, '', 'javascript:alert(1)', 'http://evil.example', 'https://ok.example/x', [], {},
-  ['a', 'a'], [{ const: 'a', title: 'A' }], { type: 'string' }, { $ref: '#/x' }, { anyOf: [] }, '2025-12-01', '\u202e',
+  'object',
+  'array',
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'null',
+  ['string', 'null'],
+  'email',
+  'color',
+  -1,
+  1.5,
+  0,
+  2 ** 53,
+  null,
+  true,
+  false,
+  '',
+  'javascript:alert(1)',
+  'http://evil.example',
+  'https://ok.example/x',
+  [],
+  {},
+  ['a', 'a'],
+  [{ const: 'a', title: 'A' }],
+  { type: 'string' },
+  { $ref: '#/x' },
+  { anyOf: [] },
+  '2025-12-01',
+  '\u202e',
 ];
 
 /** A random JSON value, biased towards schema-ish words and values. */
@@ -339,18 +485,26 @@ function anyValue(random: Random, depth = 0): unknown {
     case 0:
       return random.pick(ODD_VALUES);
     case 1:
-      return random.pick([random.int(-1e6, 1e6), random.next() * 100, 'x'.repeat(random.int(0, 5)), random.next() < 0.5]);
+      return random.pick([
+        random.int(-1e6, 1e6),
+        random.next() * 100,
+        'x'.repeat(random.int(0, 5)),
+        random.next() < 0.5,
+      ]);
     case 2:
       return Array.from({ length: random.int(0, 3) }, () => anyValue(random, depth + 1));
     default:
-      return Object.fromEntries(Array.from({ length: random.int(0, 3) }, () => [random.pick(ODD_KEYWORDS), anyValue(random, depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: random.int(0, 3) }, () => [random.pick(ODD_KEYWORDS), anyValue(random, depth + 1)]),
+      );
   }
 }
 
 /** One random edit of a JSON value: drop, replace or insert a key, change a type, nest, or blow a string up. */
 function mutateOnce(value: unknown, random: Random): unknown {
   if (Array.isArray(value)) {
-    if (!value.length || random.int(0, 3) === 0) return random.next() < 0.5 ? [...value, anyValue(random)] : anyValue(random);
+    if (!value.length || random.int(0, 3) === 0)
+      return random.next() < 0.5 ? [...value, anyValue(random)] : anyValue(random);
     const index = random.int(0, value.length - 1);
     return value.map((item, i) => (i === index ? mutateOnce(item, random) : item));
   }
@@ -371,7 +525,9 @@ function mutateOnce(value: unknown, random: Random): unknown {
   switch (random.int(0, 5)) {
     case 0:
       // Long strings; a rare one is huge.
-      return (typeof value === 'string' && value ? value : 'x').repeat(random.int(0, 50) ? random.int(2, 40) : random.int(1000, 20_000));
+      return (typeof value === 'string' && value ? value : 'x').repeat(
+        random.int(0, 50) ? random.int(2, 40) : random.int(1000, 20_000),
+      );
     case 1:
       return [value];
     case 2:

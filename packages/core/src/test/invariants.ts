@@ -9,8 +9,14 @@ const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else
 const hasForbidden = (schema: Record<string, unknown>): boolean => {
   const properties = Object.values(schema['properties'] as object) as Record<string, unknown>[];
   const keys = [schema, ...properties].flatMap((position) => Object.keys(position));
-  const itemKeys = properties.flatMap((property) => (property['type'] === 'array' ? Object.keys(property['items'] as object) : []));
-  return 'oneOf' in schema || keys.some((key) => FORBIDDEN.includes(key)) || itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key));
+  const itemKeys = properties.flatMap((property) =>
+    property['type'] === 'array' ? Object.keys(property['items'] as object) : [],
+  );
+  return (
+    'oneOf' in schema ||
+    keys.some((key) => FORBIDDEN.includes(key)) ||
+    itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key))
+  );
 };
 
 /**
@@ -36,17 +42,23 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
   }
   if (result.ok) {
     const { request } = result;
-    if (!officialAccepts(json, version)) return { accepted: true, error: 'accepted, but the official schema rejects it' };
+    if (!officialAccepts(json, version))
+      return { accepted: true, error: 'accepted, but the official schema rejects it' };
     if (request.mode === 'form') {
-      if (!policyAllows(request.requestedSchema, version)) return { accepted: true, error: 'accepted, but the policies reject it' };
-      if (hasForbidden(request.requestedSchema as never)) return { accepted: true, error: 'accepted a forbidden keyword' };
-      if (request.fields.length !== Object.keys(request.requestedSchema.properties).length) return { accepted: true, error: 'lost a field' };
-    } else if (!/^https?:$/i.test(new URL(request.url).protocol)) return { accepted: true, error: 'accepted a non-http(s) URL' };
+      if (!policyAllows(request.requestedSchema, version))
+        return { accepted: true, error: 'accepted, but the policies reject it' };
+      if (hasForbidden(request.requestedSchema as never))
+        return { accepted: true, error: 'accepted a forbidden keyword' };
+      if (request.fields.length !== Object.keys(request.requestedSchema.properties).length)
+        return { accepted: true, error: 'lost a field' };
+    } else if (!/^https?:$/i.test(new URL(request.url).protocol))
+      return { accepted: true, error: 'accepted a non-http(s) URL' };
     return { accepted: true };
   }
   const { code, data } = result.error;
   if (code !== -32602 || !data.reason) return { accepted: false, error: 'malformed rejection' };
-  if (!data.path && data.reason !== 'not-object') return { accepted: false, error: `rejection without a path (${data.reason})` };
+  if (!data.path && data.reason !== 'not-object')
+    return { accepted: false, error: `rejection without a path (${data.reason})` };
   // Completeness, checked where the era and modes add no rule: official + policies accept ⇒ the kit accepts.
   if (
     !version &&
@@ -66,7 +78,11 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
  * (closed with `additionalProperties: false`) except where the kit is stricter by design. `undefined` when they
  * agree, `skip` when the kit refuses the schema, else what went wrong.
  */
-export function compareContent(schema: Record<string, unknown>, content: unknown, allowUnknown = false): 'agree' | 'skip' | string {
+export function compareContent(
+  schema: Record<string, unknown>,
+  content: unknown,
+  allowUnknown = false,
+): 'agree' | 'skip' | string {
   if (!parseRequestedSchema(schema).ok) return 'skip';
   const kit = validateContent(schema, content, { allowUnknown }).ok;
   const ajv = ajvContentVerdict(schema, content, allowUnknown) && !deliberateDifference(schema, content);
@@ -76,6 +92,7 @@ export function compareContent(schema: Record<string, unknown>, content: unknown
 /** Kit verdict on a requested schema must equal: the official JSON schema accepts it and the policies allow it. */
 export function compareSchema(schema: unknown): 'agree' | string {
   const kit = parseRequestedSchema(schema).ok;
-  const oracle = officialAccepts({ mode: 'form', message: 'm', requestedSchema: schema }, '2025-11-25') && policyAllows(schema);
+  const oracle =
+    officialAccepts({ mode: 'form', message: 'm', requestedSchema: schema }, '2025-11-25') && policyAllows(schema);
   return kit === oracle ? 'agree' : `parseRequestedSchema says ${kit}, official schema + policies say ${oracle}`;
 }

@@ -29,7 +29,10 @@ export interface ServerState {
 }
 
 function buildServer(state: ServerState): McpServer {
-  const server = new McpServer({ name: 'test-server', title: 'Test server', version: '9.9.9' }, { capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: 'test-server', title: 'Test server', version: '9.9.9' },
+    { capabilities: { tools: {} } },
+  );
   const paramsSchema = z.object({ params: z.record(z.string(), z.unknown()), timeout: z.number().optional() });
 
   // Write-once multi-round-trip tool: asks one raw elicitation/create, answers with what it received.
@@ -59,11 +62,14 @@ function buildServer(state: ServerState): McpServer {
   // 2025 only: a pushed elicitation/create whose result or error (code, message, data) is returned as JSON.
   server.registerTool('ask-direct', { inputSchema: paramsSchema }, async ({ params, timeout }, ctx) => {
     try {
-      const result = await ctx.mcpReq.elicitInput(params as unknown as ElicitRequestFormParams | ElicitRequestURLParams, {
-        relatedRequestId: ctx.mcpReq.id,
-        signal: ctx.mcpReq.signal,
-        ...(timeout === undefined ? {} : { timeout }),
-      });
+      const result = await ctx.mcpReq.elicitInput(
+        params as unknown as ElicitRequestFormParams | ElicitRequestURLParams,
+        {
+          relatedRequestId: ctx.mcpReq.id,
+          signal: ctx.mcpReq.signal,
+          ...(timeout === undefined ? {} : { timeout }),
+        },
+      );
       return text({ result });
     } catch (error) {
       const { code, message, data } = error as { code?: unknown; message?: unknown; data?: unknown };
@@ -77,7 +83,14 @@ function buildServer(state: ServerState): McpServer {
       return text({ status: 'connected' });
     }
     throw new UrlElicitationRequiredError(
-      [{ mode: 'url', message: 'Sign in to the warehouse', url: `https://auth.example.com/connect?flow=${id}`, elicitationId: id }],
+      [
+        {
+          mode: 'url',
+          message: 'Sign in to the warehouse',
+          url: `https://auth.example.com/connect?flow=${id}`,
+          elicitationId: id,
+        },
+      ],
       'Sign-in required',
     );
   });
@@ -135,7 +148,9 @@ export async function connect(era: Era, options: ConnectOptions = {}): Promise<S
   );
   const queue =
     options.queue ??
-    createElicitationQueue(options.maxPendingPerServer === undefined ? {} : { maxPendingPerServer: options.maxPendingPerServer });
+    createElicitationQueue(
+      options.maxPendingPerServer === undefined ? {} : { maxPendingPerServer: options.maxPendingPerServer },
+    );
   const events: ElicitationEvent[] = [];
   const kit = attachElicitation(client, {
     queue,

@@ -30,8 +30,17 @@ const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | u
 };
 
 /** `aria-describedby` of a control: its error (read first, as rjsf orders it), description and hint, when rendered. */
-const describedBy = (id: string, field: FieldDescriptor, strings: ElicitationStrings, invalid: boolean): string | undefined =>
-  ids(invalid && `${id}__error`, field.description !== undefined && `${id}__description`, hintOf(field, strings) !== undefined && `${id}__hint`);
+const describedBy = (
+  id: string,
+  field: FieldDescriptor,
+  strings: ElicitationStrings,
+  invalid: boolean,
+): string | undefined =>
+  ids(
+    invalid && `${id}__error`,
+    field.description !== undefined && `${id}__description`,
+    hintOf(field, strings) !== undefined && `${id}__hint`,
+  );
 
 type Field<Kind> = Extract<FieldDescriptor, { kind: Kind }>;
 
@@ -42,7 +51,12 @@ type Field<Kind> = Extract<FieldDescriptor, { kind: Kind }>;
 const widget =
   <Kind extends FieldDescriptor['kind']>(
     kind: Kind,
-    render: (props: WidgetProps, field: Field<Kind>, attributes: Attributes, strings: ElicitationStrings) => ReactElement,
+    render: (
+      props: WidgetProps,
+      field: Field<Kind>,
+      attributes: Attributes,
+      strings: ElicitationStrings,
+    ) => ReactElement,
   ) =>
   (props: WidgetProps): ReactElement | null => {
     const field = descriptor(props.options);
@@ -68,7 +82,8 @@ interface Attributes {
 }
 
 /** A text-like value: the empty string means unanswered. */
-const setText = (props: WidgetProps) => (event: { target: { value: string } }) => props.onChange(event.target.value || undefined);
+const setText = (props: WidgetProps) => (event: { target: { value: string } }) =>
+  props.onChange(event.target.value || undefined);
 
 // The space sits outside the span so every accessible-name algorithm keeps it.
 const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement => (

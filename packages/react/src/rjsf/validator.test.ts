@@ -55,7 +55,10 @@ describe('createValidator', () => {
       },
       (list) => list.map((error) => ({ ...error, message: `!${error.message}` })),
     );
-    expect(errors.map((error) => error.stack)).toEqual(['Name: Name must be at least 2 characters.', '.agree Please agree.']);
+    expect(errors.map((error) => error.stack)).toEqual([
+      'Name: Name must be at least 2 characters.',
+      '.agree Please agree.',
+    ]);
     // rjsf's error handler leaves empty `__errors` lists for untouched fields, as with its ajv validator.
     expect(errorSchema).toMatchObject({
       name: { __errors: ['!Name must be at least 2 characters.'] },
@@ -70,12 +73,18 @@ describe('createValidator', () => {
 
   it('lists an error schema as rjsf errors (toErrorList)', () => {
     const { errorSchema } = validator.validateFormData({}, {});
-    expect(validator.toErrorList(errorSchema)).toEqual([{ property: '.name', message: 'Name is required.', stack: '.name Name is required.' }]);
+    expect(validator.toErrorList(errorSchema)).toEqual([
+      { property: '.name', message: 'Name is required.', stack: '.name Name is required.' },
+    ]);
   });
 
   it('exposes the raw core issues', () => {
     expect(validator.rawValidation({}, { name: 'ok', 'dotted.name': 1.5 }).errors).toEqual([
-      { field: 'dotted.name', code: 'integer', message: issueMessages.integer({ field: 'dotted.name', code: 'integer', label: 'Dotted' }) },
+      {
+        field: 'dotted.name',
+        code: 'integer',
+        message: issueMessages.integer({ field: 'dotted.name', code: 'integer', label: 'Dotted' }),
+      },
     ]);
   });
 });
@@ -94,7 +103,11 @@ const oracle = customizeValidator();
 const prepared = new WeakMap<ParsedFormElicitation, { schema: RJSFSchema; kit: ReturnType<typeof createValidator> }>();
 const verdicts = (request: ParsedFormElicitation, data: FormValues) => {
   let entry = prepared.get(request);
-  if (!entry) prepared.set(request, (entry = { schema: oracleSchema(request.requestedSchema), kit: createValidator(request.fields) }));
+  if (!entry)
+    prepared.set(
+      request,
+      (entry = { schema: oracleSchema(request.requestedSchema), kit: createValidator(request.fields) }),
+    );
   const { schema, kit } = entry;
   return {
     kit: kit.isValid(schema, data, schema),
@@ -124,14 +137,41 @@ const LOCAL_DATE_TIME = /^\d{4}-\d\d-\d\d[T ]/;
 const excluded = (field: FieldDescriptor, value: unknown): boolean =>
   value === '' ||
   (field.kind === 'number' && typeof value === 'string' && NUMBER_TEXT.test(value)) ||
-  (field.kind === 'text' && (field.format === 'date' || field.format === 'date-time') && typeof value === 'string' && LOCAL_DATE_TIME.test(value)) ||
+  (field.kind === 'text' &&
+    (field.format === 'date' || field.format === 'date-time') &&
+    typeof value === 'string' &&
+    LOCAL_DATE_TIME.test(value)) ||
   (field.kind === 'multiselect' && Array.isArray(value) && value.length === 0 && !field.required);
 
 const pools = {
-  email: ['ops@atlas.example', 'a.b+c@sub.example.org', 'no-at-sign', 'a@b', '@example.com', 'a@-x.example', 'ünï@example.com'],
-  uri: ['https://example.com/a?b#c', 'mailto:a@b.example', 'urn:isbn:0451450523', 'example.com', '/relative', 'http://[::1]:80/', 'ht tp://x'],
+  email: [
+    'ops@atlas.example',
+    'a.b+c@sub.example.org',
+    'no-at-sign',
+    'a@b',
+    '@example.com',
+    'a@-x.example',
+    'ünï@example.com',
+  ],
+  uri: [
+    'https://example.com/a?b#c',
+    'mailto:a@b.example',
+    'urn:isbn:0451450523',
+    'example.com',
+    '/relative',
+    'http://[::1]:80/',
+    'ht tp://x',
+  ],
   date: ['2025-12-01', '2024-02-29', '2025-02-29', '2025-13-01', '25-12-01', '2025-12-1', '2025-12-01Z'],
-  'date-time': ['2025-12-01T09:00:00Z', '2025-12-01t09:00:00z', '2025-12-01T09:00:00.123+05:30', '2025-12-01T24:00:00Z', '2016-12-31T23:59:60Z', '2025-12-01 09:00:00+01:00', '2025-12-01T09:00Z'],
+  'date-time': [
+    '2025-12-01T09:00:00Z',
+    '2025-12-01t09:00:00z',
+    '2025-12-01T09:00:00.123+05:30',
+    '2025-12-01T24:00:00Z',
+    '2016-12-31T23:59:60Z',
+    '2025-12-01 09:00:00+01:00',
+    '2025-12-01T09:00Z',
+  ],
 };
 
 const valueOf = (field: FieldDescriptor): fc.Arbitrary<unknown> => {
@@ -145,7 +185,9 @@ const valueOf = (field: FieldDescriptor): fc.Arbitrary<unknown> => {
         wrong,
       );
     case 'number': {
-      const edges = [field.minimum, field.maximum].filter((edge) => edge !== undefined).flatMap((edge) => [edge, edge - 0.5, edge + 0.5, edge - 1, edge + 1]);
+      const edges = [field.minimum, field.maximum]
+        .filter((edge) => edge !== undefined)
+        .flatMap((edge) => [edge, edge - 0.5, edge + 0.5, edge - 1, edge + 1]);
       return fc.oneof(
         fc.integer({ min: -1000, max: 1000 }),
         fc.double({ min: -1000, max: 1000, noNaN: true, noDefaultInfinity: true }),
@@ -157,7 +199,11 @@ const valueOf = (field: FieldDescriptor): fc.Arbitrary<unknown> => {
     case 'checkbox':
       return fc.oneof(fc.boolean(), fc.constantFrom('true', 0, 1, null));
     case 'select':
-      return fc.oneof(fc.constantFrom(...field.options.map((option) => option.value)), fc.string({ maxLength: 8 }), wrong);
+      return fc.oneof(
+        fc.constantFrom(...field.options.map((option) => option.value)),
+        fc.string({ maxLength: 8 }),
+        wrong,
+      );
     case 'multiselect': {
       const values = field.options.map((option) => option.value);
       return fc.oneof(
@@ -171,16 +217,20 @@ const valueOf = (field: FieldDescriptor): fc.Arbitrary<unknown> => {
 
 /** Form data for a request: every field present or absent (required checkboxes and multi-selects always present). */
 const dataOf = (request: ParsedFormElicitation): fc.Arbitrary<FormValues> =>
-  fc.record(
-    Object.fromEntries(
-      request.fields.map((field) => {
-        const value = valueOf(field).filter((candidate) => !excluded(field, candidate));
-        const alwaysPresent = field.required && (field.kind === 'checkbox' || field.kind === 'multiselect');
-        return [field.name, alwaysPresent ? value : fc.option(value, { nil: undefined })];
-      }),
-    ),
-    { requiredKeys: [] },
-  ).map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as FormValues);
+  fc
+    .record(
+      Object.fromEntries(
+        request.fields.map((field) => {
+          const value = valueOf(field).filter((candidate) => !excluded(field, candidate));
+          const alwaysPresent = field.required && (field.kind === 'checkbox' || field.kind === 'multiselect');
+          return [field.name, alwaysPresent ? value : fc.option(value, { nil: undefined })];
+        }),
+      ),
+      { requiredKeys: [] },
+    )
+    .map(
+      (record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as FormValues,
+    );
 
 describe('differential: createValidator vs @rjsf/validator-ajv8', () => {
   it.each(forms)('agrees on the defaults of %s', (_name, request) => {
@@ -191,13 +241,21 @@ describe('differential: createValidator vs @rjsf/validator-ajv8', () => {
     const data = initialValues(request.fields);
     for (const field of request.fields) {
       if (data[field.name] !== undefined || !field.required) continue;
-      data[field.name] = field.kind === 'select' ? field.options[0]!.value : field.kind === 'text' && field.format === 'email' ? 'a@b.example' : 'x';
+      data[field.name] =
+        field.kind === 'select'
+          ? field.options[0]!.value
+          : field.kind === 'text' && field.format === 'email'
+            ? 'a@b.example'
+            : 'x';
     }
     expect(verdicts(request, data)).toEqual({ kit: true, kitErrors: true, ajv: true, ajvErrors: true });
   });
 
   it.each(forms)('agrees on generated form data for %s', (_name, request) => {
-    fc.assert(fc.property(dataOf(request), (data) => agree(request, data)), { numRuns: 300 });
+    fc.assert(
+      fc.property(dataOf(request), (data) => agree(request, data)),
+      { numRuns: 300 },
+    );
   });
 
   it('agrees on generated data for a schema with every bound', () => {
@@ -207,11 +265,20 @@ describe('differential: createValidator vs @rjsf/validator-ajv8', () => {
         count: { type: 'integer', minimum: -3, maximum: 7 },
         ratio: { type: 'number', minimum: 0.25, maximum: 0.75 },
         picks: { type: 'array', minItems: 2, maxItems: 3, items: { type: 'string', enum: ['a', 'b', 'c', 'd'] } },
-        mode: { type: 'string', oneOf: [{ const: 'x', title: 'X' }, { const: 'y', title: 'Y' }] },
+        mode: {
+          type: 'string',
+          oneOf: [
+            { const: 'x', title: 'X' },
+            { const: 'y', title: 'Y' },
+          ],
+        },
       },
       ['code', 'count', 'picks'],
     );
-    fc.assert(fc.property(dataOf(bounded), (data) => agree(bounded, data)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(dataOf(bounded), (data) => agree(bounded, data)),
+      { numRuns: 1000 },
+    );
   });
 });
 

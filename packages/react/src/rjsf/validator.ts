@@ -1,7 +1,14 @@
 import { validateValues } from '@elicitation-kit/core';
 import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } from '@elicitation-kit/core';
 import { ErrorSchemaBuilder, toErrorList, validationDataMerge } from '@rjsf/utils';
-import type { CustomValidator, ErrorSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
+import type {
+  CustomValidator,
+  ErrorSchema,
+  RJSFValidationError,
+  UiSchema,
+  ValidationData,
+  ValidatorType,
+} from '@rjsf/utils';
 
 const values = (formData: unknown): FormValues =>
   formData !== null && typeof formData === 'object' && !Array.isArray(formData) ? (formData as FormValues) : {};
@@ -11,7 +18,12 @@ const toError = (issue: ValidationIssue, fields: readonly FieldDescriptor[]): RJ
   const title = fields.find((field) => field.name === issue.field)?.label ?? issue.field;
   return {
     name: issue.code,
-    property: issue.field === '' ? '' : /^[A-Za-z_$][\w$]*$/.test(issue.field) ? `.${issue.field}` : `[${JSON.stringify(issue.field)}]`,
+    property:
+      issue.field === ''
+        ? ''
+        : /^[A-Za-z_$][\w$]*$/.test(issue.field)
+          ? `.${issue.field}`
+          : `[${JSON.stringify(issue.field)}]`,
     message: issue.message,
     params: { ...issue.params, field: issue.field },
     stack: title ? `${title}: ${issue.message}` : issue.message,
