@@ -8,7 +8,8 @@
 export { initialValues, toContent } from './values.js';
 export { analyzeUrl } from './url.js';
 export { findSensitiveFields } from './sensitive.js';
-export { validateValues, validateContent } from './validate.js';
+export { validateValues, validateContent, createContentValidator, ElicitationSchemaError } from './validate.js';
+export type { ContentValidator } from './validate.js';
 export { parseElicitation, parseRequestedSchema, describeForm } from './parse.js';
 export type { RequestedSchemaResult } from './parse.js';
 export { issueMessages } from './messages.js';
