@@ -19,6 +19,9 @@ if (existsSync(join(root, 'e2e', 'tsconfig.json'))) run(pnpm, ['exec', 'tsc', '-
 step('lint (oxlint, zero warnings)');
 run(pnpm, ['exec', 'oxlint', '--max-warnings=0', '--report-unused-disable-directives']);
 
+step('regular expressions run in linear time (eslint-plugin-regexp)');
+run(pnpm, ['exec', 'eslint', '--max-warnings=0', '.']);
+
 step('format (oxfmt --check)');
 run(pnpm, ['exec', 'oxfmt', '--check', '.']);
 

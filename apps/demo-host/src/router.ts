@@ -8,9 +8,18 @@ export type Route =
   | { page: 'playground' }
   | { page: 'not-found'; hash: string };
 
+/** `path` without its trailing slashes (a loop: `/\/+$/` would backtrack quadratically on a long run of slashes). */
+function trimTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') {
+    end--;
+  }
+  return path.slice(0, end);
+}
+
 /** Reads a location hash (`#/gallery/form-06-enum-titled-single`). */
 export function parseRoute(hash: string): Route {
-  const path = hash.replace(/^#/, '').replace(/\/+$/, '');
+  const path = trimTrailingSlashes(hash.startsWith('#') ? hash.slice(1) : hash);
   if (path === '' || path === '/') {
     return { page: 'host' };
   }
