@@ -10,18 +10,9 @@
 // Protocol
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A protocol revision whose elicitation rules the kit knows. */
-export type ProtocolVersion = '2025-06-18' | '2025-11-25' | '2026-07-28';
+import type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
 
-/** Elicitation modes: `form` collects data in-band, `url` sends the user to a page out-of-band. */
-export type ElicitationMode = 'form' | 'url';
-
-/** The client's `elicitation` capability as declared on the wire. `{}` means form only (2025-06-18 shape). */
-export interface ElicitationCapability {
-  form?: Record<string, unknown>;
-  url?: Record<string, unknown>;
-  [key: string]: unknown;
-}
+export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // The restricted schema (spec `PrimitiveSchemaDefinition` and friends)
@@ -184,14 +175,17 @@ export interface ParseOptions {
    * @default ['form', 'url']
    */
   modes?: readonly ElicitationMode[] | ElicitationCapability;
+  /**
+   * The URL of the server that asks. A URL-mode link on another site gets a `different-site` warning (information
+   * for the user: the page is not the server's own).
+   */
+  serverUrl?: string;
 }
-
-/** JSON-RPC "Invalid params", the code for every elicitation the client refuses. */
-export const INVALID_PARAMS = -32602 as const;
 
 /** Stable reason codes of a rejected request, in `error.data.reason`. */
 export type ParseErrorReason =
   | 'not-object'
+  | 'not-json'
   | 'missing'
   | 'wrong-type'
   | 'unknown-mode'
@@ -215,7 +209,7 @@ export type ParseErrorReason =
 
 /** A `-32602` JSON-RPC error object naming the offending path and rule. Send it to the server as is. */
 export interface ElicitationError {
-  code: typeof INVALID_PARAMS;
+  code: -32602;
   message: string;
   data: {
     /**
@@ -355,8 +349,10 @@ export type FormValues = Record<string, ElicitContentValue | undefined>;
 export type IssueCode =
   | 'required'
   | 'type'
+  | 'number'
   | 'integer'
   | 'unsafe-integer'
+  | 'time-zone'
   | 'minimum'
   | 'maximum'
   | 'minLength'

@@ -10,7 +10,7 @@ import {
   type IssueCode,
 } from './index.js';
 import { formats } from './formats.js';
-import { toDateTime } from './values.js';
+import { toDateTime } from './date-time.js';
 
 const schema: ElicitRequestedSchema = {
   type: 'object',
@@ -58,7 +58,26 @@ describe('validateValues', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['typed text that is not a number', { maxRows: '12abc' }, 'maxRows:type', 'Max rows must be of type number.'],
+    ['typed text that is not a number', { maxRows: '12abc' }, 'maxRows:number', 'Enter a number, e.g. 42.'],
+    [
+      'a number with spaces inside',
+      { maxRows: '1 000' },
+      'maxRows:number',
+      'Enter the number without spaces, e.g. 1234.',
+    ],
+    [
+      'a hexadecimal number',
+      { maxRows: '0x1F' },
+      'maxRows:number',
+      'Enter a decimal number, e.g. 42 (hexadecimal, octal and binary are not accepted).',
+    ],
+    [
+      'a decimal comma',
+      { maxRows: '4,5' },
+      'maxRows:number',
+      'Use a dot for decimals and no thousands separators, e.g. 1234.5.',
+    ],
+    ['a number too large for JSON', { maxRows: '1e999' }, 'maxRows:number', 'This number is too large.'],
     ['a fraction in an integer field', { maxRows: '12.5' }, 'maxRows:integer', 'Enter a whole number.'],
     [
       'an integer beyond 2^53-1',
@@ -169,6 +188,10 @@ describe('toContent', () => {
     process.env['TZ'] = 'America/New_York';
     expect(toDateTime('2025-07-01T09:30:15.250')).toBe('2025-07-01T09:30:15.250-04:00');
     expect(toDateTime('2025-12-01T09:30:00Z')).toBe('2025-12-01T09:30:00Z');
+    // Years 0–99 are years 0–99 (not 1900–1999); New York's offset then was local mean time (−4:56:02), which RFC 3339
+    // cannot write, so the value is kept as typed (and fails the format check) instead of being moved.
+    expect(toDateTime('0099-01-01T00:00')).toBe('0099-01-01T00:00');
+    process.env['TZ'] = 'UTC';
     expect(formats['date-time'](toDateTime('0099-01-01T00:00'))).toBe(true);
   });
 
@@ -293,6 +316,8 @@ describe('issueMessages', () => {
       'minLength',
       'maxLength',
       'format',
+      'number',
+      'time-zone',
       'option',
       'minItems',
       'maxItems',

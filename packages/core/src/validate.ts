@@ -1,24 +1,55 @@
-// Validation of UI values (validateValues) and of received content (validateContent).
+// Validation of UI values (validateValues) and of received content (createContentValidator, validateContent): one rule
+// set (check.ts), two readings of "empty".
 import { checkValue, type Problem } from './check.js';
-import { issues } from './messages.js';
-import { isObject, parseRequestedSchema, toJson } from './parse.js';
+import { fromLocalDateTime, isLocalDateTime } from './date-time.js';
+import { isJsonObject, toJsonValue } from './json.js';
+import { issueOf } from './messages.js';
+import { ElicitationSchemaError, parseRequestedSchema } from './parse.js';
 import type {
   ContentValidation,
   ElicitContent,
-  ElicitationError,
   FieldDescriptor,
   FormValues,
   ValidateContentOptions,
   ValidateOptions,
   ValidationIssue,
 } from './types.js';
-import { contentValue, own, toNumber } from './values.js';
+import { own, readNumber } from './values.js';
+
+const REQUIRED: Problem = ['required'];
+const NOT_AN_OBJECT: Problem = ['type', { type: 'object' }];
+const UNKNOWN: Problem = ['unknown'];
+
+/** Whether a UI value means "unanswered". */
+const isEmpty = (field: FieldDescriptor, value: unknown): boolean =>
+  value === undefined || value === '' || (field.kind === 'multiselect' && Array.isArray(value) && value.length === 0);
+
+/** The problem of one answered UI value: typed text read as the field's kind, then the shared rules. */
+function uiProblem(field: FieldDescriptor, value: unknown): Problem | undefined {
+  if (field.kind === 'number' && typeof value === 'string') {
+    const reading = readNumber(value);
+    return reading.ok ? checkValue(field, reading.value) : ['number', { problem: reading.problem }];
+  }
+  if (field.kind === 'text' && field.format === 'date-time' && typeof value === 'string') {
+    const instant = fromLocalDateTime(value);
+    if (!instant.ok && instant.problem !== 'not-local') {
+      return ['time-zone', { problem: instant.problem }];
+    }
+    return checkValue(field, instant.ok ? instant.value : value);
+  }
+  if (field.kind === 'text' && field.format === 'date' && typeof value === 'string') {
+    // A date input may hold a local date-time (older engines); its date is what is sent.
+    return checkValue(field, isLocalDateTime(value) ? value.slice(0, 10) : value);
+  }
+  return checkValue(field, value);
+}
 
 /**
  * Checks form values as a UI holds them, one issue (the first) per field. UI semantics: an empty string, like a
- * missing value, means unanswered, so a required text field holding `""` gets `required` (JSON Schema would
- * accept `""`; {@link validateContent} does). Number fields may hold typed text (`"12"`); date-time fields may hold
- * a local `datetime-local` value. A required checkbox left unchecked is not an issue (it is sent as `false`).
+ * missing value, means unanswered, so a required text field holding `""` gets `required` (JSON Schema would accept
+ * `""`; {@link createContentValidator} does). Number fields may hold typed text (`"12"`; `"1 000"` gets a message
+ * saying what to fix); date-time fields may hold a local `datetime-local` value (one the clocks skip is an issue). A
+ * required checkbox left unchecked is not an issue (it is sent as `false`).
  */
 export function validateValues(
   fields: readonly FieldDescriptor[],
@@ -27,39 +58,22 @@ export function validateValues(
 ): ValidationIssue[] {
   const found: ValidationIssue[] = [];
   for (const field of fields) {
-    const { kind } = field;
     const value = own(values, field.name);
-    const empty =
-      value === undefined || value === '' || (kind === 'multiselect' && Array.isArray(value) && !value.length);
-    // Unanswered: fine when optional (or a checkbox); a required multi-select is judged as [] (minItems).
-    const problem =
-      (!empty || (kind !== 'checkbox' && field.required)) &&
-      (empty && kind !== 'multiselect'
-        ? (['required'] as Problem)
-        : checkValue(
-            field,
-            empty
-              ? []
-              : kind === 'number'
-                ? toNumber(value)
-                : kind === 'text' && typeof value === 'string'
-                  ? contentValue(field, value)
-                  : value,
-          ));
-    if (problem) found.push(...issues(field.name, field.label, problem, options));
+    let problem: Problem | undefined;
+    if (!isEmpty(field, value)) {
+      problem = uiProblem(field, value);
+    } else if (field.required && field.kind === 'multiselect') {
+      // A required multi-select left empty is judged as [] (so minItems speaks).
+      problem = checkValue(field, []);
+    } else if (field.required && field.kind !== 'checkbox') {
+      problem = REQUIRED;
+    }
+    const issue = issueOf(field.name, field.label, problem, options);
+    if (issue) {
+      found.push(issue);
+    }
   }
   return found;
-}
-
-/** Thrown by {@link createContentValidator} when the schema itself is invalid: the server author's bug. */
-export class ElicitationSchemaError extends TypeError {
-  /** The `-32602` error a client would answer this schema with (`data.path`, `data.reason`). */
-  readonly error: ElicitationError;
-  constructor(error: ElicitationError) {
-    super(error.message);
-    this.name = 'ElicitationSchemaError';
-    this.error = error;
-  }
 }
 
 /** A compiled server-side check of received `content`; see {@link createContentValidator}. */
@@ -71,8 +85,9 @@ export type ContentValidator = (content: unknown) => ContentValidation;
  * need an offset). Unknown properties are rejected unless `allowUnknown`. Agrees with ajv 8 (draft 2020-12 +
  * ajv-formats) on the restricted schema, except that it also refuses integers beyond ±(2^53−1) and duplicate
  * multi-select items, and does not enforce keywords outside the restricted schema (`pattern`, …; reported as warnings
- * by the parser). On success `content` is a fresh JSON copy of what was checked, safe to keep.
- * @throws {ElicitationSchemaError} when `schema` is not a valid restricted schema.
+ * by the parser). On success `content` is a fresh JSON copy of what was checked, safe to keep. Never throws on content.
+ * @throws {ElicitationSchemaError} (a `TypeError`) when `schema` is not a valid restricted schema: reported when the
+ * validator is created, with the `-32602` a client would send in `error.error`.
  * @example
  * const check = createContentValidator(EXPORT_SCHEMA);
  * const result = check(answer.content);
@@ -80,36 +95,42 @@ export type ContentValidator = (content: unknown) => ContentValidation;
  */
 export function createContentValidator(schema: unknown, options?: ValidateContentOptions): ContentValidator {
   const parsed = parseRequestedSchema(schema);
-  if (!parsed.ok) throw new ElicitationSchemaError(parsed.error);
+  if (!parsed.ok) {
+    throw new ElicitationSchemaError(parsed.error);
+  }
   const { fields } = parsed;
-  const names = new Set(fields.map((field) => field.name));
+  const names: ReadonlySet<string> = new Set(fields.map((field) => field.name));
+  const allowUnknown = options?.allowUnknown === true;
   return (content) => {
-    let json: unknown;
-    try {
-      json = toJson(content);
-    } catch {
-      // Not JSON at all (a cycle, a BigInt): not an object.
+    const copy = toJsonValue(content);
+    // Not JSON at all (a cycle, a BigInt, a throwing getter) or not an object: the content as a whole is wrong.
+    if (!copy.ok || !isJsonObject(copy.value)) {
+      return { ok: false, issues: [issueOf('', 'Content', NOT_AN_OBJECT, options)!] };
     }
-    if (!isObject(json)) return { ok: false, issues: issues('', 'Content', ['type', { type: 'object' }], options) };
-    const found = (options?.allowUnknown ? [] : Object.keys(json).filter((name) => !names.has(name)))
-      .flatMap((name) => issues(name, name, ['unknown'], options))
-      .concat(
-        fields.flatMap((field) => {
-          const value = own(json, field.name);
-          return issues(
-            field.name,
-            field.label,
-            value === undefined ? field.required && ['required'] : checkValue(field, value),
-            options,
-          );
-        }),
-      );
-    return found.length ? { ok: false, issues: found } : { ok: true, content: json as ElicitContent };
+    const json = copy.value;
+    const found: ValidationIssue[] = [];
+    if (!allowUnknown) {
+      for (const name of Object.keys(json)) {
+        if (!names.has(name)) {
+          found.push(issueOf(name, name, UNKNOWN, options)!);
+        }
+      }
+    }
+    for (const field of fields) {
+      const value = own(json, field.name);
+      const problem = value === undefined ? (field.required ? REQUIRED : undefined) : checkValue(field, value);
+      const issue = issueOf(field.name, field.label, problem, options);
+      if (issue) {
+        found.push(issue);
+      }
+    }
+    return found.length > 0 ? { ok: false, issues: found } : { ok: true, content: json as ElicitContent };
   };
 }
 
 /**
- * The one-shot form of {@link createContentValidator}: parses `schema` and checks `content` against it.
+ * The one-shot form of {@link createContentValidator}: parses `schema` and checks `content` against it. A server that
+ * checks many answers to one schema should create the validator once.
  * @throws {ElicitationSchemaError} (a `TypeError`) only when `schema` is not a valid restricted schema.
  */
 export function validateContent(

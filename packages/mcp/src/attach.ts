@@ -1,4 +1,4 @@
-import { parseElicitation } from '@elicitation-kit/core';
+import { INVALID_PARAMS, elicitationCapability, isProtocolVersion, parseElicitation } from '@elicitation-kit/core';
 import type { ElicitResult, ElicitationError, ParsedElicitation, ProtocolVersion } from '@elicitation-kit/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { Client, Transport } from '@modelcontextprotocol/client';
@@ -8,45 +8,16 @@ import type {
   CancelReason,
   ElicitationAttachment,
   ElicitationEvent,
-  ElicitationModes,
   JsonRpcErrorObject,
   PendingElicitation,
   ProtocolEra,
   ServerIdentity,
 } from './types.js';
 
-/** JSON-RPC "Invalid params": what the client answers to every elicitation it refuses. */
-const INVALID_PARAMS = -32602;
 /** `URLElicitationRequiredError` (2025-11-25; retired in 2026-07-28). */
 const URL_ELICITATION_REQUIRED = -32042;
-/** Revisions whose elicitation rules core knows. */
-const KNOWN_VERSIONS: readonly string[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
 /** How many answered request ids / URL elicitation ids are remembered per connection. */
 const MEMORY = 128;
-
-/** The wire capability for the chosen modes, e.g. `{ form: {}, url: {} }`. */
-export type ElicitationCapabilityObject = {
-  form?: Record<string, never>;
-  url?: Record<string, never>;
-};
-
-/**
- * The `elicitation` client capability for the given modes (both by default).
- *
- * @example
- * ```ts
- * new Client(info, { capabilities: { elicitation: elicitationCapability({ url: false }) } }); // { form: {} }
- * ```
- * @throws RangeError when both modes are off (a client that declares elicitation must support one mode).
- */
-export function elicitationCapability(modes: ElicitationModes = {}): ElicitationCapabilityObject {
-  const form = modes.form ?? true;
-  const url = modes.url ?? true;
-  if (!form && !url) {
-    throw new RangeError('elicitationCapability: enable at least one of `form` and `url`');
-  }
-  return { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
-}
 
 /** A Standard Schema that accepts anything unchanged: the SDK's own parse strips unknown keys, core must see them. */
 const RAW_PARAMS = {
@@ -176,7 +147,7 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
 
   const protocolVersion = (): ProtocolVersion | undefined => {
     const version = client.getNegotiatedProtocolVersion();
-    return version !== undefined && KNOWN_VERSIONS.includes(version) ? (version as ProtocolVersion) : undefined;
+    return isProtocolVersion(version) ? version : undefined;
   };
 
   /**

@@ -3,8 +3,10 @@
  * One `elicitation/create` handler for both protocol eras, feeding a framework-free queue.
  */
 export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
-export { attachElicitation, elicitationCapability } from './attach.js';
-export type { ElicitationCapabilityObject } from './attach.js';
+export { attachElicitation } from './attach.js';
+// The capability rule lives in core (one home); re-exported so a host that only uses mcp needs no second import.
+export { elicitationCapability } from '@elicitation-kit/core';
+export type { ElicitationCapabilityObject } from '@elicitation-kit/core';
 export type {
   AttachElicitationOptions,
   CancelReason,

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { attachElicitation, elicitationCapability } from './attach.js';
+import { attachElicitation } from './attach.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
 import { connect } from './test/harness.js';
 import type { ElicitationQueue } from './types.js';
@@ -29,18 +29,6 @@ describe('createElicitationQueue', () => {
 
   it('defaults the per-server limit to 20', () => {
     expect(DEFAULT_MAX_PENDING_PER_SERVER).toBe(20);
-  });
-});
-
-describe('elicitationCapability', () => {
-  it('declares both modes by default and only the chosen ones otherwise', () => {
-    expect(elicitationCapability()).toEqual({ form: {}, url: {} });
-    expect(elicitationCapability({ url: false })).toEqual({ form: {} });
-    expect(elicitationCapability({ form: false })).toEqual({ url: {} });
-  });
-
-  it('refuses to declare no mode at all', () => {
-    expect(() => elicitationCapability({ form: false, url: false })).toThrow(RangeError);
   });
 });
 

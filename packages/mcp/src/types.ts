@@ -3,8 +3,9 @@
  */
 import type { ElicitResult, ElicitationError, ParsedElicitation } from '@elicitation-kit/core';
 
-/** Which protocol era a request came from: `legacy` = pushed `elicitation/create` (2025 revisions), `modern` = `input_required` (2026-07-28). */
-export type ProtocolEra = 'legacy' | 'modern';
+import type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
+
+export type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
 
 /** Who is asking. Shown to the user (the spec requires the client to make clear which server asks). */
 export interface ServerIdentity {
@@ -70,14 +71,6 @@ export interface ElicitationQueueOptions {
    * @default 20
    */
   maxPendingPerServer?: number;
-}
-
-/** Which elicitation modes the host supports. */
-export interface ElicitationModes {
-  /** In-band forms. @default true */
-  form?: boolean;
-  /** Out-of-band URLs. @default true */
-  url?: boolean;
 }
 
 /** A JSON-RPC error object as sent to (or received from) the peer. */

@@ -1,7 +1,5 @@
-import type { ProtocolVersion } from '@elicitation-kit/core';
+import { PROTOCOL_VERSIONS as VERSIONS, type ProtocolVersion } from '@elicitation-kit/core';
 import { useId } from 'react';
-
-const VERSIONS: readonly ProtocolVersion[] = ['2025-06-18', '2025-11-25', '2026-07-28'];
 
 /** Props of {@link ProtocolVersionSelect}. */
 export interface ProtocolVersionSelectProps {

@@ -42,8 +42,36 @@ export function officialAccepts(params: unknown, version?: ProtocolVersion): boo
   return official['2025'](params) || official['2026'](params);
 }
 
+// The keywords the kit enforces at each position (written from the README's policy list, independently of parse.ts).
+// Any other keyword is reported as ignored by the kit, so ajv is given the schema without it.
+const ENFORCED: Record<string, string[]> = {
+  string: ['type', 'minLength', 'maxLength', 'format', 'enum', 'oneOf', 'default'],
+  number: ['type', 'minimum', 'maximum', 'default'],
+  integer: ['type', 'minimum', 'maximum', 'default'],
+  boolean: ['type', 'default'],
+  array: ['type', 'items', 'minItems', 'maxItems', 'default'],
+};
+const ENFORCED_IN_ITEMS = ['type', 'enum', 'anyOf'];
+
+const keep = (object: Json, keys: readonly string[]): Json =>
+  Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key)));
+
+/** A requested schema without the keywords the kit does not enforce (`pattern`, `items.minLength`, …). */
+export function withoutIgnoredKeywords(schema: Json): Json {
+  const properties = Object.fromEntries(
+    Object.entries(schema['properties'] as Json).map(([name, value]) => {
+      const property = value as Json;
+      const kept = keep(property, ENFORCED[property['type'] as string] ?? Object.keys(property));
+      if (isObject(kept['items'])) kept['items'] = keep(kept['items'], ENFORCED_IN_ITEMS);
+      return [name, kept];
+    }),
+  );
+  return { ...schema, properties };
+}
+
 /** ajv's verdict on content against a requested schema, closed with `additionalProperties: false` unless `allowUnknown`. */
-export function ajvContentVerdict(schema: Json, content: unknown, allowUnknown = false): boolean {
+export function ajvContentVerdict(rawSchema: Json, content: unknown, allowUnknown = false): boolean {
+  const schema = withoutIgnoredKeywords(rawSchema);
   const key = JSON.stringify(schema) + allowUnknown;
   let validate = compiled.get(key);
   if (!validate) {
@@ -117,8 +145,23 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
       if (d !== undefined && !isStrings(d)) return false;
       const items = p['items'];
       if (!isObject(items) || !ordered(p['minItems'], p['maxItems'])) return false;
-      if (Array.isArray(items['anyOf'])) return titledOptions(items['anyOf']);
-      return items['type'] === 'string' && isStrings(items['enum']) && uniqueNonEmpty(items['enum'] as unknown[]);
+      // `items` is screened like a property: no references or composition (its options are `anyOf`), a string type,
+      // well-typed keywords, one list of options.
+      if (['$ref', '$defs', 'allOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in items)) return false;
+      if (!keywordsWellTyped(items)) return false;
+      if (items['type'] !== undefined && items['type'] !== 'string') return false;
+      if ('anyOf' in items && 'enum' in items) return false;
+      let optionCount: number;
+      if ('anyOf' in items) {
+        if (!titledOptions(items['anyOf'])) return false;
+        optionCount = (items['anyOf'] as unknown[]).length;
+      } else {
+        if (!(items['type'] === 'string' && isStrings(items['enum']) && uniqueNonEmpty(items['enum'] as unknown[])))
+          return false;
+        optionCount = (items['enum'] as unknown[]).length;
+      }
+      // Asking for more choices than there are options can never be answered.
+      return p['minItems'] === undefined || (p['minItems'] as number) <= optionCount;
     }
     default:
       return false;
@@ -290,6 +333,18 @@ const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: und
 const label = fc.string({ maxLength: 6 });
 
 const optionList = fc.uniqueArray(fc.constantFrom(...OPTION_VALUES), { minLength: 1, maxLength: 5 });
+/** Keywords a server may put inside a multi-select's `items` that the kit reports and does not enforce. */
+const itemExtras = fc.record(
+  {
+    title: label,
+    description: label,
+    minLength: count,
+    maxLength: count,
+    pattern: fc.constantFrom('^a', 'b$'),
+    format: fc.constantFrom('email', 'date'),
+  },
+  { requiredKeys: [] },
+);
 const titledList = optionList.map((values) => values.map((value) => ({ const: value, title: value.toUpperCase() })));
 
 /** Property schemas in the restricted grammar (all eight variants, bounds, defaults of the right JSON type). */
@@ -325,7 +380,7 @@ export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
   fc.record(
     {
       type: fc.constant('array'),
-      items: optionList.map((values) => ({ type: 'string', enum: values })),
+      items: fc.tuple(optionList, itemExtras).map(([values, extras]) => ({ ...extras, type: 'string', enum: values })),
       minItems: count,
       maxItems: count,
       default: fc.array(fc.constantFrom(...OPTION_VALUES), { maxLength: 4 }),
@@ -335,7 +390,7 @@ export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
   fc.record(
     {
       type: fc.constant('array'),
-      items: titledList.map((anyOf) => ({ anyOf })),
+      items: fc.tuple(titledList, itemExtras).map(([anyOf, extras]) => ({ ...extras, anyOf })),
       minItems: count,
       maxItems: count,
       default: fc.array(fc.constantFrom(...OPTION_VALUES), { maxLength: 4 }),

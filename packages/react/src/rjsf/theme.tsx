@@ -1,3 +1,4 @@
+import { toLocalDateTime } from '@elicitation-kit/core';
 import type { FieldDescriptor, MultiSelectField } from '@elicitation-kit/core';
 import type {
   FieldTemplateProps,
@@ -94,18 +95,11 @@ const Required = ({ strings }: { strings: ElicitationStrings }): ReactElement =>
 );
 
 /**
- * Display only: an RFC 3339 date-time with an offset (a server default) as a `datetime-local` value in the user's
- * time zone, the only form that input can show. The held value is unchanged until the user edits it; core's
- * `toContent` turns an edited local value back into RFC 3339 with the offset.
+ * Display only: a date-time value (an RFC 3339 server default) as the `datetime-local` text of the same instant in
+ * the user's time zone (core's `toLocalDateTime`, the inverse of what `toContent` sends); text it cannot read as is.
+ * The held value is unchanged until the user edits it.
  */
-export const toLocalInput = (value: string): string => {
-  const date = /(?:z|[+-]\d\d:?\d\d)$/i.test(value) ? new Date(value.toUpperCase()) : undefined;
-  const time = date?.getTime();
-  // The instant shifted by the local offset reads, in UTC, as local wall-clock time; seconds only when set.
-  return time === undefined || Number.isNaN(time)
-    ? value
-    : new Date(time - date!.getTimezoneOffset() * 60_000).toISOString().slice(0, date!.getSeconds() ? 19 : 16);
-};
+const toLocalInput = (value: string): string => toLocalDateTime(value) ?? value;
 
 const TextWidget = widget('text', (props, field, attributes) => {
   const value = typeof props.value === 'string' ? props.value : '';

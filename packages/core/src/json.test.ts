@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, isJsonObject, toJsonValue } from './index.js';
+
+describe('toJsonValue', () => {
+  it('copies as JSON.stringify would: toJSON read, undefined and functions dropped, NaN as null', () => {
+    const input = {
+      when: new Date(0),
+      gone: undefined,
+      fn: () => 1,
+      list: [undefined, Number.NaN, 1],
+      nested: { toJSON: () => ({ flat: true }) },
+    };
+    expect(toJsonValue(input)).toEqual({ ok: true, value: JSON.parse(JSON.stringify(input)) });
+  });
+
+  it('keeps `__proto__` an ordinary own property, as JSON.parse does', () => {
+    const input = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown>;
+    const copy = toJsonValue(input);
+    expect(copy.ok && Object.hasOwn(copy.value as object, '__proto__')).toBe(true);
+    expect(copy.ok && Object.getPrototypeOf(copy.value)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('says where and why an input is not JSON', () => {
+    const cyclic: Record<string, unknown> = { a: [1] };
+    (cyclic['a'] as unknown[]).push(cyclic);
+    expect(toJsonValue(cyclic)).toEqual({ ok: false, problem: 'cycle', path: 'a.1' });
+    expect(toJsonValue({ a: { b: 1n } })).toEqual({ ok: false, problem: 'bigint', path: 'a.b' });
+    let deep: unknown = 1;
+    for (let level = 0; level <= MAX_JSON_DEPTH; level++) deep = [deep];
+    expect(toJsonValue(deep)).toMatchObject({ ok: false, problem: 'too-deep' });
+    const throwing = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('no');
+        },
+      },
+    );
+    expect(toJsonValue({ a: throwing })).toMatchObject({ ok: false, problem: 'unreadable' });
+  });
+
+  it('lets a shared (not cyclic) object appear twice', () => {
+    const shared = { x: 1 };
+    expect(toJsonValue({ a: shared, b: shared })).toEqual({ ok: true, value: { a: { x: 1 }, b: { x: 1 } } });
+  });
+});
+
+describe('isJsonObject', () => {
+  it('is a non-null, non-array object', () => {
+    expect([{}, [], null, 'x', 1].map(isJsonObject)).toEqual([true, false, false, false, false]);
+  });
+});

@@ -1,0 +1,92 @@
+// Protocol facts every part of the kit needs: the revisions, their eras, the error code of a refusal and the rule for
+// which elicitation modes a client declared. One home: mcp, react, server and the apps import these.
+
+/** The protocol revisions whose elicitation rules the kit knows, oldest first. */
+export const PROTOCOL_VERSIONS = ['2025-06-18', '2025-11-25', '2026-07-28'] as const;
+
+/** A protocol revision whose elicitation rules the kit knows. */
+export type ProtocolVersion = (typeof PROTOCOL_VERSIONS)[number];
+
+const KNOWN_VERSIONS: ReadonlySet<string> = new Set(PROTOCOL_VERSIONS);
+
+/** Whether `value` names a revision the kit knows (see {@link PROTOCOL_VERSIONS}). */
+export function isProtocolVersion(value: unknown): value is ProtocolVersion {
+  return typeof value === 'string' && KNOWN_VERSIONS.has(value);
+}
+
+/**
+ * How a server asks: `legacy` = it pushes `elicitation/create` requests on a session (2025 revisions), `modern` = it
+ * returns `input_required` rounds that the client fulfils and retries (2026-07-28, stateless).
+ */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** The era of a revision: `modern` from 2026-07-28 on, `legacy` before. */
+export function eraOf(version: ProtocolVersion): ProtocolEra {
+  return version === '2026-07-28' ? 'modern' : 'legacy';
+}
+
+/** JSON-RPC "Invalid params": the code of every elicitation the client refuses. */
+export const INVALID_PARAMS = -32602 as const;
+
+/** Elicitation modes: `form` collects data in-band, `url` sends the user to a page out-of-band. */
+export type ElicitationMode = 'form' | 'url';
+
+/** The client's `elicitation` capability as declared on the wire. `{}` means form only (the 2025-06-18 shape). */
+export interface ElicitationCapability {
+  form?: Record<string, unknown>;
+  url?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** What a client declared: a list of modes, or the wire capability object. */
+export type DeclaredModes = readonly ElicitationMode[] | ElicitationCapability;
+
+/**
+ * Whether a client that declared `declared` supports `mode`. A capability object lists its modes as keys; an object
+ * with neither key (`{}`, the 2025-06-18 shape) means form only. Mirrors the SDK's `getSupportedElicitationModes`.
+ * `undefined` (no `elicitation` capability at all) supports nothing.
+ */
+export function declaresMode(declared: DeclaredModes | undefined, mode: ElicitationMode): boolean {
+  if (declared === undefined || declared === null) {
+    return false;
+  }
+  if (Array.isArray(declared)) {
+    return declared.includes(mode);
+  }
+  const capability = declared as ElicitationCapability;
+  const form = capability.form !== undefined && capability.form !== null;
+  const url = capability.url !== undefined && capability.url !== null;
+  return mode === 'url' ? url : form || !url;
+}
+
+/** Which modes to declare; both by default. */
+export interface ElicitationModes {
+  /** @default true */
+  form?: boolean;
+  /** @default true */
+  url?: boolean;
+}
+
+/**
+ * The wire capability for the chosen modes, e.g. `{ form: {}, url: {} }`. (A type, not an interface, so that it is
+ * assignable to the SDK's JSON-object capability type.)
+ */
+export type ElicitationCapabilityObject = {
+  form?: Record<string, never>;
+  url?: Record<string, never>;
+};
+
+/**
+ * The `elicitation` client capability for the given modes (both by default).
+ * @example
+ * new Client(info, { capabilities: { elicitation: elicitationCapability({ url: false }) } }); // { form: {} }
+ * @throws RangeError when both modes are off (a client that declares elicitation must support one mode).
+ */
+export function elicitationCapability(modes: ElicitationModes = {}): ElicitationCapabilityObject {
+  const form = modes.form ?? true;
+  const url = modes.url ?? true;
+  if (!form && !url) {
+    throw new RangeError('elicitationCapability: enable at least one of `form` and `url`');
+  }
+  return { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
+}

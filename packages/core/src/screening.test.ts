@@ -1,0 +1,220 @@
+// The review findings of the core rebuild: `items` screened like a property, empty-string keywords, `minItems` beyond
+// the options, inputs that are not JSON, sentences in every refusal and warning.
+import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, parseElicitation, parseRequestedSchema, validateContent } from './index.js';
+
+const schemaWith = (property: Record<string, unknown>) => ({ type: 'object', properties: { tags: property } });
+const multi = (items: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  schemaWith({ type: 'array', items, ...extra });
+
+const verdict = (schema: unknown): string => {
+  const result = parseRequestedSchema(schema);
+  return result.ok ? 'accepted' : `${result.error.data.reason} @ ${result.error.data.path}`;
+};
+
+describe('items is screened exactly like a property', () => {
+  it.each([
+    ['$ref', { $ref: '#/$defs/Tag' }, 'ref @ requestedSchema.properties.tags.items.$ref'],
+    ['$defs', { type: 'string', enum: ['a'], $defs: {} }, 'ref @ requestedSchema.properties.tags.items.$defs'],
+    [
+      'not',
+      { type: 'string', enum: ['a'], not: { const: 'a' } },
+      'composition @ requestedSchema.properties.tags.items.not',
+    ],
+    ['allOf', { type: 'string', enum: ['a'], allOf: [] }, 'composition @ requestedSchema.properties.tags.items.allOf'],
+    ['oneOf', { oneOf: [{ const: 'a', title: 'A' }] }, 'composition @ requestedSchema.properties.tags.items.oneOf'],
+    ['if', { type: 'string', enum: ['a'], if: {} }, 'composition @ requestedSchema.properties.tags.items.if'],
+    [
+      'an unknown format',
+      { type: 'string', enum: ['a'], format: 'bogus' },
+      'unknown-format @ requestedSchema.properties.tags.items.format',
+    ],
+    [
+      'a type other than string',
+      { type: 'number', enum: [1] },
+      'unsupported-array @ requestedSchema.properties.tags.items.type',
+    ],
+    [
+      'anyOf beside enum',
+      { type: 'string', enum: ['a'], anyOf: [{ const: 'a', title: 'A' }] },
+      'options-invalid @ requestedSchema.properties.tags.items.enum',
+    ],
+    [
+      'a malformed minLength',
+      { type: 'string', enum: ['a'], minLength: -1 },
+      'bound-invalid @ requestedSchema.properties.tags.items.minLength',
+    ],
+    [
+      'a non-string title',
+      { type: 'string', enum: ['a'], title: 3 },
+      'wrong-type @ requestedSchema.properties.tags.items.title',
+    ],
+  ])('refuses %s inside items', (_, items, expected) => {
+    expect(verdict(multi(items))).toBe(expected);
+  });
+
+  it('reports unenforced keywords inside items with their items path, and validates as if they were absent', () => {
+    const schema = multi({ type: 'string', enum: ['a', 'bb'], minLength: 2, pattern: '^b', format: 'email' });
+    const result = parseRequestedSchema(schema);
+    expect(result.ok && result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ['ignored-keyword', 'requestedSchema.properties.tags.items.minLength'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.items.pattern'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.items.format'],
+    ]);
+    expect(result.ok && result.warnings[0]!.message).toBe(
+      "The field 'tags' uses 'minLength' in its items, which elicitation forms do not enforce; it is ignored.",
+    );
+    expect(validateContent(schema, { tags: ['a'] }).ok).toBe(true);
+  });
+
+  it('accepts the annotations a property may have (title, description) inside items without a warning', () => {
+    const result = parseRequestedSchema(multi({ type: 'string', enum: ['a'], title: 'Tag', description: 'One tag' }));
+    expect(result.ok && result.warnings).toEqual([]);
+  });
+});
+
+describe('smaller correctness gaps', () => {
+  it('reports an empty-string keyword as unknown (a warning), and validateContent does not throw on it', () => {
+    const schema = schemaWith({ type: 'string', '': 'x' });
+    const result = parseRequestedSchema(schema);
+    expect(result.ok && result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ['ignored-keyword', 'requestedSchema.properties.tags.'],
+    ]);
+    expect(validateContent(schema, { tags: 'x' })).toEqual({ ok: true, content: { tags: 'x' } });
+  });
+
+  it('refuses minItems above the number of options (it can never be answered)', () => {
+    expect(verdict(multi({ type: 'string', enum: ['a', 'b'] }, { minItems: 3 }))).toBe(
+      'bound-invalid @ requestedSchema.properties.tags.minItems',
+    );
+    const result = parseRequestedSchema(multi({ anyOf: [{ const: 'a', title: 'A' }] }, { minItems: 2 }));
+    expect(!result.ok && result.error.message).toBe(
+      "The field 'tags' has an invalid 'minItems': it asks for at least 2 choices, but there are only 1 options.",
+    );
+    expect(verdict(multi({ type: 'string', enum: ['a', 'b'] }, { minItems: 2 }))).toBe('accepted');
+  });
+
+  it('accepts a numeric elicitationId when no protocol version is known (the 2026-07-28 shape has none), with a warning', () => {
+    const result = parseElicitation({ mode: 'url', message: 'm', url: 'https://a.example/x', elicitationId: 7 });
+    expect(result.ok && result.request.mode === 'url' && 'elicitationId' in result.request).toBe(false);
+    expect(result.ok && result.request.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ['ignored-field', 'elicitationId'],
+    ]);
+    expect(
+      parseElicitation(
+        { mode: 'url', message: 'm', url: 'https://a.example/x', elicitationId: 7 },
+        { protocolVersion: '2025-11-25' },
+      ),
+    ).toMatchObject({ ok: false, error: { data: { reason: 'wrong-type', path: 'elicitationId' } } });
+  });
+});
+
+describe('inputs that are not JSON get their own reason', () => {
+  const params = (properties: unknown) => ({ message: 'm', requestedSchema: { type: 'object', properties } });
+
+  it('a cycle, with its path', () => {
+    const property: Record<string, unknown> = { type: 'string' };
+    property['self'] = property;
+    expect(parseElicitation(params({ a: property }))).toMatchObject({
+      ok: false,
+      error: { data: { reason: 'not-json', path: 'requestedSchema.properties.a.self' } },
+    });
+  });
+
+  it('a BigInt', () => {
+    const result = parseElicitation(params({ a: { type: 'integer', maximum: 10n } }));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { data: { reason: 'not-json', path: 'requestedSchema.properties.a.maximum' } },
+    });
+    expect(!result.ok && result.error.message).toBe(
+      "The elicitation request is not JSON: it contains a BigInt at 'requestedSchema.properties.a.maximum'.",
+    );
+  });
+
+  it('a throwing getter', () => {
+    const property = Object.defineProperty({ type: 'string' }, 'title', {
+      enumerable: true,
+      get: () => {
+        throw new Error('no');
+      },
+    });
+    expect(parseElicitation(params({ a: property }))).toMatchObject({
+      ok: false,
+      error: { data: { reason: 'not-json' } },
+    });
+  });
+
+  it(`nesting deeper than ${MAX_JSON_DEPTH} levels`, () => {
+    let deep: Record<string, unknown> = {};
+    for (let level = 0; level < 10_000; level++) deep = { deep };
+    expect(parseElicitation({ message: 'm', requestedSchema: deep })).toMatchObject({
+      ok: false,
+      error: { data: { reason: 'not-json' } },
+    });
+  });
+
+  it('params that are JSON but not an object stay not-object', () => {
+    expect(parseElicitation([1])).toMatchObject({ ok: false, error: { data: { reason: 'not-object', path: '' } } });
+  });
+
+  it('reads a `toJSON` once and keeps the copy, so later changes to the input cannot leak in', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', title: 'A' } } };
+    const result = parseRequestedSchema(schema);
+    schema.properties.a.title = 'Changed';
+    expect(result.ok && result.fields[0]!.label).toBe('A');
+    expect(result.ok && result.schema).not.toBe(schema);
+  });
+});
+
+describe('messages are sentences; codes stay in data', () => {
+  it.each([
+    [
+      { country: { $ref: '#/$defs/Country' } },
+      "The field 'country' uses $ref; elicitation forms allow only flat fields, without references.",
+    ],
+    [
+      { a: { type: 'string', format: 'bogus' } },
+      "The field 'a' has the format 'bogus'; the allowed formats are email, uri, date and date-time.",
+    ],
+    [{ a: { type: 'string', enum: ['x', 'x'] } }, "The options of the field 'a' are invalid: 'x' is listed twice."],
+    [
+      { a: { type: 'null' } },
+      "The field 'a' has type 'null'; allowed types are string, number, integer, boolean and array.",
+    ],
+    [
+      { a: { type: 'integer', minimum: 5, maximum: 3 } },
+      "The field 'a' has an invalid 'maximum': minimum 5 is above maximum 3.",
+    ],
+  ])('%j', (properties, message) => {
+    const result = parseElicitation({ message: 'm', requestedSchema: { type: 'object', properties } });
+    expect(!result.ok && result.error.message).toBe(message);
+  });
+
+  it('names an unknown required field', () => {
+    const result = parseElicitation({
+      message: 'm',
+      requestedSchema: { type: 'object', properties: {}, required: ['x'] },
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { data: { reason: 'required-unknown', path: 'requestedSchema.required.0' } },
+    });
+    expect(!result.ok && result.error.message).toBe("The form schema requires 'x', which is not one of its fields.");
+  });
+
+  it('warns in sentences', () => {
+    const result = parseElicitation(
+      {
+        message: 'm',
+        requestedSchema: { type: 'object', properties: { a: { type: 'string', pattern: '^a' } } },
+        task: {},
+      },
+      { protocolVersion: '2026-07-28' },
+    );
+    expect(result.ok && result.request.warnings.map((warning) => warning.message)).toEqual([
+      "'task' is not part of protocol revision 2026-07-28; it is ignored.",
+      "The field 'a' uses 'pattern', which elicitation forms do not enforce; it is ignored.",
+    ]);
+  });
+});
