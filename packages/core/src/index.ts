@@ -23,7 +23,21 @@ export type { LocalDateTimeProblem, LocalDateTimeResult } from './date-time.js';
 export { isJsonObject, toJsonValue, MAX_JSON_DEPTH } from './json.js';
 export type { JsonCopy, JsonObject, JsonValue, NotJsonProblem } from './json.js';
 export { issueMessages } from './messages.js';
+export { fieldHints } from './hints.js';
+export type { FieldHint, FieldHintOptions } from './hints.js';
+export { createElicitationSession, requestKey } from './session.js';
+export type {
+  ElicitationSession,
+  ElicitationSessionOptions,
+  ElicitationSessionSnapshot,
+  OpenOutcome,
+  SessionOutcome,
+  UrlViewState,
+} from './session.js';
 export { analyzeUrl } from './url.js';
+export { hasInvisibleCharacters, revealInvisible } from './invisible.js';
+export { isLoopbackHost, isSameSite, registrableDomain } from './site.js';
+export { toUnicodeHost } from './punycode.js';
 export { findSensitiveFields } from './sensitive.js';
 export type {
   BooleanSchema,

@@ -11,8 +11,10 @@
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 import type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
+import type { UrlAnalysis } from './url.js';
 
 export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
+export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './url.js';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // The restricted schema (spec `PrimitiveSchemaDefinition` and friends)
@@ -396,37 +398,6 @@ export type ContentValidation = { ok: true; content: ElicitContent } | { ok: fal
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // URL mode and sensitive fields
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Stable codes of URL warnings. */
-export type UrlWarningCode =
-  | 'invalid'
-  | 'blocked-scheme'
-  | 'insecure-http'
-  | 'userinfo'
-  | 'punycode'
-  | 'ip-literal'
-  | 'mixed-script'
-  | 'invisible-characters'
-  | 'long-url';
-
-/** A reason to be careful with a URL. */
-export interface UrlWarning {
-  code: UrlWarningCode;
-  message: string;
-}
-
-/** Result of {@link analyzeUrl}. */
-export interface UrlAnalysis {
-  /** Whether the kit lets the user open it: https: (or http: on a loopback host), parseable, without userinfo. */
-  canOpen: boolean;
-  /** The normalised URL (WHATWG serialisation), or the input when it does not parse. */
-  href: string;
-  /** The host to highlight (punycode as the browser will use it), `''` when there is none. */
-  host: string;
-  /** The scheme without the colon, e.g. `https`. `''` when it does not parse. */
-  scheme: string;
-  warnings: UrlWarning[];
-}
 
 /** Why a field looks like it asks for a secret. */
 export type SensitiveReason =
