@@ -1,0 +1,66 @@
+// What a field accepts, said before the user types: the rule (which bounds apply) lives here, next to the validation
+// that enforces it; the wording is the UI's (strings, i18n).
+import type { FieldDescriptor } from './types.js';
+
+/** One thing to say up front about a field's accepted values. */
+export type FieldHint =
+  | { kind: 'range'; minimum?: number; maximum?: number }
+  | { kind: 'length'; minLength?: number; maxLength?: number }
+  | { kind: 'items'; minItems?: number; maxItems?: number }
+  | { kind: 'time-zone'; timeZone: string };
+
+/** Options of {@link fieldHints}. */
+export interface FieldHintOptions {
+  /** The IANA time zone date-times are entered in. @default the runtime's (`Intl.DateTimeFormat`) */
+  timeZone?: string;
+}
+
+const runtimeTimeZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The hints of one field, in the order to show them: a number's range, a text's length (a minimum of 0 says
+ * nothing), a multi-select's number of choices, and the time zone a date-time is entered in (it is sent with that
+ * zone's offset). Empty when the field has no such rule.
+ */
+export function fieldHints(field: FieldDescriptor, options: FieldHintOptions = {}): FieldHint[] {
+  switch (field.kind) {
+    case 'number': {
+      if (field.minimum === undefined && field.maximum === undefined) {
+        return [];
+      }
+      const hint: FieldHint = { kind: 'range' };
+      if (field.minimum !== undefined) hint.minimum = field.minimum;
+      if (field.maximum !== undefined) hint.maximum = field.maximum;
+      return [hint];
+    }
+    case 'text': {
+      const hints: FieldHint[] = [];
+      const minLength = field.minLength === 0 ? undefined : field.minLength;
+      if (minLength !== undefined || field.maxLength !== undefined) {
+        const hint: FieldHint = { kind: 'length' };
+        if (minLength !== undefined) hint.minLength = minLength;
+        if (field.maxLength !== undefined) hint.maxLength = field.maxLength;
+        hints.push(hint);
+      }
+      if (field.format === 'date-time') {
+        hints.push({ kind: 'time-zone', timeZone: options.timeZone ?? runtimeTimeZone() });
+      }
+      return hints;
+    }
+    case 'multiselect': {
+      const minItems = field.minItems === 0 ? undefined : field.minItems;
+      if (minItems === undefined && field.maxItems === undefined) {
+        return [];
+      }
+      const hint: FieldHint = { kind: 'items' };
+      if (minItems !== undefined) hint.minItems = minItems;
+      if (field.maxItems !== undefined) hint.maxItems = field.maxItems;
+      return [hint];
+    }
+    case 'checkbox':
+    case 'select':
+      return [];
+    default:
+      return field satisfies never;
+  }
+}
