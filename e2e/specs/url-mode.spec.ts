@@ -60,7 +60,10 @@ for (const era of ERAS) {
       if (era === 'modern') {
         // 2026-07-28 has no completion notification, and accepting makes the client retry at once: so the dialog
         // stays after Open and answers only when the user says they are done (one tab, one answer).
-        await expect(dialog.getByRole('status')).toHaveText('Opened in a new tab.');
+        // The dialog says what "I'm done" waits for, and what happens if the page was not finished.
+        await expect(dialog.getByRole('status')).toHaveText(
+          "Opened in a new tab. Finish there, then choose I'm done. If the page was not finished, the server will ask again.",
+        );
         await completeFlow(popup);
         await dialog.getByRole('button', { name: "I'm done" }).click();
       } else {

@@ -109,9 +109,9 @@ describe('smaller correctness gaps', () => {
   });
 });
 
-describe('inputs that are not JSON get their own reason', () => {
-  const params = (properties: unknown) => ({ message: 'm', requestedSchema: { type: 'object', properties } });
+const params = (properties: unknown) => ({ message: 'm', requestedSchema: { type: 'object', properties } });
 
+describe('inputs that are not JSON get their own reason', () => {
   it('a cycle, with its path', () => {
     const property: Record<string, unknown> = { type: 'string' };
     property['self'] = property;

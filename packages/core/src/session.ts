@@ -170,7 +170,7 @@ export function createElicitationSession(
       next.errors = Object.freeze(firstErrors(issues));
     }
     snapshot = Object.freeze(next);
-    for (const listener of [...listeners]) {
+    for (const listener of listeners) {
       listener();
     }
   };

@@ -1,19 +1,11 @@
-import { issueMessages, validateContent } from '@elicitation-kit/core';
-import type { ElicitContent, IssueCode, ParsedElicitation } from '@elicitation-kit/core';
+import { issueMessages, parseElicitation, validateContent } from '@elicitation-kit/core';
+import type { ElicitContent, ElicitResult, IssueCode, ParsedElicitation } from '@elicitation-kit/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import { StrictMode, useRef } from 'react';
+import { StrictMode, useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ElicitationActions,
-  ElicitationDialog,
-  ElicitationFields,
-  ElicitationHeader,
-  ElicitationMessage,
-  ElicitationRoot,
-  useElicitationDialog,
-} from './index.js';
+import { Elicitation, ElicitationDialog, useElicitation } from './index.js';
 import { fixtureNames, form, formRequest, paramsOf, parse, urlRequest } from './test/fixtures.js';
 import { expectNoAxeViolations, renderDialog } from './test/render.js';
 
@@ -77,9 +69,9 @@ const secret = () =>
 
 /** A host-made part reading the dialog context. */
 function ServerBadge() {
-  const { server, respond } = useElicitationDialog();
+  const { server, session } = useElicitation();
   return (
-    <button type="button" onClick={() => respond({ action: 'decline' })}>
+    <button type="button" onClick={() => session.decline()}>
       Never ask {server.name}
     </button>
   );
@@ -397,26 +389,6 @@ describe('ElicitationDialog', () => {
       expect(second.onRespond.mock.calls).toEqual([[{ action: 'cancel' }]]);
     });
 
-    it('falls back to an in-place dialog with Escape handling when showModal is missing', async () => {
-      const { showModal, close } = HTMLDialogElement.prototype;
-      const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
-      delete proto.showModal;
-      delete proto.close;
-      try {
-        const { user, onRespond, dialog } = renderDialog({
-          request: formRequest(paramsOf('form-01-single-string.json')),
-        });
-        expect(dialog.hasAttribute('open')).toBe(true);
-        expect(dialog.getAttribute('aria-modal')).toBe('true');
-        expect(document.activeElement).toBe(field(/Branch/));
-        await user.keyboard('{Escape}');
-        expect(onRespond.mock.calls).toEqual([[{ action: 'cancel' }]]);
-        expect(dialog.hasAttribute('open')).toBe(false);
-      } finally {
-        Object.assign(HTMLDialogElement.prototype, { showModal, close });
-      }
-    });
-
     it('stays hidden without answering while open is false', () => {
       const request = formRequest(paramsOf('form-01-single-string.json'));
       const onRespond = vi.fn();
@@ -566,7 +538,8 @@ describe('ElicitationDialog', () => {
       const code = dialog.querySelector('code')!;
       expect(code.textContent).toBe(request.link.href);
       expect(code.getAttribute('dir')).toBe('ltr');
-      expect(code.querySelector('[data-part=host]')?.textContent).toBe('mcp.calendar.example');
+      // The site (registrable domain) is what the user must check; subdomains are shown, not highlighted.
+      expect(code.querySelector('[data-part=host]')?.textContent).toBe('calendar.example');
       expect(dialog.querySelector('a, iframe, link, img')).toBeNull();
       expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
@@ -670,18 +643,18 @@ describe('ElicitationDialog', () => {
       const onRespond = vi.fn();
       const user = userEvent.setup();
       render(
-        <ElicitationRoot
+        <Elicitation.Root
           request={formRequest(paramsOf('form-01-single-string.json'))}
           server={{ name: 'git' }}
           onRespond={onRespond}
           className="mine"
         >
-          <ElicitationActions />
-          <ElicitationHeader />
-          <ElicitationFields />
-          <ElicitationMessage />
+          <Elicitation.Actions />
+          <Elicitation.Title />
+          <Elicitation.Fields />
+          <Elicitation.Description />
           <ServerBadge />
-        </ElicitationRoot>,
+        </Elicitation.Root>,
       );
       expect(screen.getByRole('dialog').className).toBe('mine');
       await user.type(field(/Branch/), 'main');
@@ -689,11 +662,11 @@ describe('ElicitationDialog', () => {
       expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
     });
 
-    it('shows host children after the actions of the complete dialog, inside the modal', async () => {
+    it("shows the host's footer after the actions of the complete dialog, inside the modal", async () => {
       const { user, onRespond, dialog } = renderDialog({
         request: formRequest(paramsOf('form-01-single-string.json')),
         server: { name: 'git' },
-        children: <ServerBadge />,
+        footer: <ServerBadge />,
       });
       const badge = screen.getByRole('button', { name: 'Never ask git' });
       expect(dialog.contains(badge)).toBe(true);
@@ -703,39 +676,26 @@ describe('ElicitationDialog', () => {
       expect(onRespond.mock.calls).toEqual([[{ action: 'decline' }]]);
     });
 
-    it('omits aria-describedby when no message part is rendered, and warns when no title names the dialog', () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    it('omits aria-describedby when no message part is rendered', () => {
       render(
-        <ElicitationRoot
+        <Elicitation.Root
           request={formRequest(paramsOf('form-01-single-string.json'))}
           server={{ name: 'git' }}
           onRespond={() => {}}
         >
-          <ElicitationFields />
-        </ElicitationRoot>,
+          <Elicitation.Title />
+          <Elicitation.Fields />
+        </Elicitation.Root>,
       );
       expect(screen.getByRole('dialog').hasAttribute('aria-describedby')).toBe(false);
-      expect(warn).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('no accessible name'));
-    });
-
-    it('does not warn when the header names the dialog', () => {
-      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-      render(
-        <ElicitationRoot
-          request={formRequest(paramsOf('form-01-single-string.json'))}
-          server={{ name: 'git' }}
-          onRespond={() => {}}
-        >
-          <ElicitationHeader />
-          <ElicitationFields />
-        </ElicitationRoot>,
-      );
-      expect(warn).not.toHaveBeenCalled();
+      expect(screen.getByRole('dialog', { name: 'git is asking for input' })).toBeTruthy();
     });
 
     it('explains when a part is used outside the root', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      expect(() => render(<ElicitationHeader />)).toThrow('inside <ElicitationRoot>');
+      expect(() => render(<Elicitation.Title />)).toThrow(
+        '<Elicitation.Title> must be rendered inside <Elicitation.Root>',
+      );
       vi.mocked(console.error).mockRestore();
     });
   });
@@ -756,11 +716,11 @@ describe('given a host that previews the answer (onValuesChange)', () => {
   });
 });
 
-describe('given a URL request where the host confirms completion (confirmUrlDone)', () => {
+describe("given a URL request of the 2026-07-28 era (accept waits for I'm done)", () => {
   it("opens the page without answering, then answers accept once on I'm done", async () => {
     const onOpenUrl = vi.fn();
     const request = urlRequest(paramsOf('url-01-api-key-entry.json'));
-    const { user, onRespond } = renderDialog({ request, onOpenUrl, confirmUrlDone: true });
+    const { user, onRespond } = renderDialog({ request, onOpenUrl, era: 'modern' });
     await user.click(screen.getByRole('button', { name: 'Open mcp.weather.example' }));
     expect(onOpenUrl).toHaveBeenCalledExactlyOnceWith(request.link.href);
     expect(onRespond).not.toHaveBeenCalled();
@@ -773,9 +733,79 @@ describe('given a URL request where the host confirms completion (confirmUrlDone
 
   it('still lets the user decline after opening the page', async () => {
     const request = urlRequest(paramsOf('url-01-api-key-entry.json'));
-    const { user, onRespond } = renderDialog({ request, onOpenUrl: vi.fn(), confirmUrlDone: true });
+    const { user, onRespond } = renderDialog({ request, onOpenUrl: vi.fn(), era: 'modern' });
     await user.click(screen.getByRole('button', { name: 'Open mcp.weather.example' }));
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onRespond.mock.calls).toEqual([[{ action: 'decline' }]]);
+  });
+});
+
+/** The react README's snippet, made to re-render on every keystroke (a parent holding the preview in state). */
+function NaiveHost({ params, onRespond }: { params: unknown; onRespond: (result: ElicitResult) => void }) {
+  const [preview, setPreview] = useState('');
+  const parsed = parseElicitation(params);
+  if (!parsed.ok) return null;
+  return (
+    <>
+      <output>{preview}</output>
+      <ElicitationDialog
+        request={parsed.request}
+        server={{ name: 'git' }}
+        onRespond={onRespond}
+        onValuesChange={(values) => setPreview(JSON.stringify(values))}
+      />
+    </>
+  );
+}
+
+describe('given a naive host that parses the request again on every render', () => {
+  it('continues the same dialog and answers exactly once, whatever is pressed after the answer', async () => {
+    const onRespond = vi.fn();
+    const user = userEvent.setup();
+    const { container } = render(<NaiveHost params={paramsOf('form-01-single-string.json')} onRespond={onRespond} />);
+    await user.type(field(/Branch/), 'main');
+    expect((field(/Branch/) as HTMLInputElement).value).toBe('main');
+    expect(screen.getByRole('status', { hidden: true }).textContent).toBe('{"branch":"main"}');
+    await user.click(accept());
+    const dialog = container.querySelector('dialog')!;
+    expect(dialog.hasAttribute('inert')).toBe(true);
+    expect(dialog.hasAttribute('open')).toBe(false);
+    for (const button of dialog.querySelectorAll('button')) {
+      expect(button.disabled).toBe(true);
+      fireEvent.click(button);
+    }
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await user.keyboard('{Escape}');
+    expect(onRespond.mock.calls).toEqual([[{ action: 'accept', content: { branch: 'main' } }]]);
+  });
+
+  it('starts over when the params are another request', () => {
+    const onRespond = vi.fn();
+    const view = render(<NaiveHost params={paramsOf('form-01-single-string.json')} onRespond={onRespond} />);
+    fireEvent.change(field(/Branch/), { target: { value: 'dev' } });
+    view.rerender(<NaiveHost params={paramsOf('form-03-number-and-integer.json')} onRespond={onRespond} />);
+    expect(screen.queryByLabelText(/Branch/)).toBeNull();
+    expect(onRespond).not.toHaveBeenCalled();
+  });
+});
+
+describe('given a queue entry', () => {
+  it('takes the entry as is: its id is the identity, its era decides URL mode, an aborted signal closes the dialog', async () => {
+    const controller = new AbortController();
+    const onRespond = vi.fn();
+    const user = userEvent.setup();
+    const entry = {
+      id: 'e1',
+      request: urlRequest(paramsOf('url-01-api-key-entry.json')),
+      server: { name: 'weather' },
+      era: 'modern' as const,
+      signal: controller.signal,
+    };
+    const { container } = render(<ElicitationDialog entry={entry} onRespond={onRespond} onOpenUrl={() => {}} />);
+    await user.click(screen.getByRole('button', { name: /^Open / }));
+    expect(screen.getByRole('button', { name: "I'm done" })).toBeTruthy();
+    act(() => controller.abort());
+    expect(container.querySelector('dialog')?.hasAttribute('open')).toBe(false);
+    expect(onRespond).not.toHaveBeenCalled();
   });
 });

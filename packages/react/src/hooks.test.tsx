@@ -1,5 +1,5 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useElicitationForm, useElicitationQueue } from './index.js';
 import type { ElicitationQueueSource } from './index.js';
 import { form, formRequest, paramsOf, urlRequest } from './test/fixtures.js';
@@ -14,46 +14,61 @@ describe('useElicitationForm', () => {
     expect(result.current.issues).toEqual([]);
   });
 
-  it('refuses to submit invalid values, then shows issues live until fixed', () => {
+  it('refuses to accept invalid values, then shows issues live until fixed, and answers once', () => {
     const parsed = request();
-    const { result } = renderHook(() => useElicitationForm(parsed));
-    act(() => result.current.setValue('retries', '1.5'));
-    let answer: unknown;
-    act(() => void (answer = result.current.submit()));
-    expect(answer).toBeUndefined();
+    const onAnswer = vi.fn();
+    const { result } = renderHook(() => useElicitationForm(parsed, { onAnswer }));
+    act(() => result.current.session.setValue('retries', '1.5'));
+    act(() => void result.current.session.accept());
+    expect(onAnswer).not.toHaveBeenCalled();
     expect(result.current.errors).toEqual({ retries: result.current.issues[0]?.message });
     expect(result.current.issues.map((issue) => issue.code)).toEqual(['integer']);
-    act(() => result.current.setValue('retries', '2'));
+    act(() => result.current.session.setValue('retries', '2'));
     expect(result.current.issues).toEqual([]);
-    act(() => void (answer = result.current.submit()));
-    expect(answer).toEqual({ action: 'accept', content: { threshold: 85.5, windowMinutes: 5, retries: 2 } });
+    act(() => void result.current.session.accept());
+    act(() => void result.current.session.accept());
+    expect(onAnswer.mock.calls).toEqual([
+      [{ action: 'accept', content: { threshold: 85.5, windowMinutes: 5, retries: 2 } }],
+    ]);
+    expect(result.current.status).toBe('answered');
   });
 
   it('resets to the defaults and hides issues', () => {
     const parsed = request();
     const { result } = renderHook(() => useElicitationForm(parsed));
-    act(() => result.current.setValue('threshold', undefined));
-    act(() => void result.current.submit());
+    act(() => result.current.session.setValue('threshold', undefined));
+    act(() => void result.current.session.accept());
     expect(result.current.issues).toHaveLength(1);
-    act(() => result.current.reset());
+    act(() => result.current.session.reset());
     expect(result.current.values).toEqual({ threshold: 85.5, windowMinutes: 5 });
     expect(result.current.issues).toEqual([]);
   });
 
-  it('starts over for a new request and reports secret-looking fields', () => {
+  it('continues with a re-parsed copy of the same request, and starts over for a new one', () => {
     const { result, rerender } = renderHook(({ parsed }) => useElicitationForm(parsed), {
       initialProps: { parsed: request() },
     });
-    act(() => result.current.setValue('retries', '4'));
+    act(() => result.current.session.setValue('retries', '4'));
+    rerender({ parsed: request() });
+    expect(result.current.values).toMatchObject({ retries: '4' });
     rerender({ parsed: form({ password: { type: 'string', title: 'Password' } }) });
     expect(result.current.values).toEqual({});
     expect(result.current.sensitive.map((field) => field.field)).toEqual(['password']);
   });
 
+  it('takes an explicit identity (a queue entry id) over the content', () => {
+    const { result, rerender } = renderHook(({ id }) => useElicitationForm(request(), { id }), {
+      initialProps: { id: 'a' },
+    });
+    act(() => result.current.session.setValue('retries', '4'));
+    rerender({ id: 'b' });
+    expect(result.current.values).toEqual({ threshold: 85.5, windowMinutes: 5 });
+  });
+
   it('uses message overrides', () => {
     const parsed = formRequest(paramsOf('form-01-single-string.json'));
     const { result } = renderHook(() => useElicitationForm(parsed, { messages: { required: () => 'Pflicht.' } }));
-    act(() => void result.current.submit());
+    act(() => void result.current.session.accept());
     expect(result.current.errors).toEqual({ branch: 'Pflicht.' });
   });
 
@@ -61,7 +76,7 @@ describe('useElicitationForm', () => {
     const parsed = urlRequest(paramsOf('url-01-api-key-entry.json'));
     const { result } = renderHook(() => useElicitationForm(parsed));
     expect(result.current.fields).toEqual([]);
-    expect(result.current.submit()).toEqual({ action: 'accept' });
+    expect(result.current.session.accept()).toEqual({ ok: true, result: { action: 'accept' } });
   });
 });
 

@@ -75,6 +75,6 @@ describe('server strings render as inert plain text', () => {
   it('shows invisible and direction-changing characters instead of obeying them', () => {
     const request = form({ a: { type: 'string', title: 'A' } }, [], 'ok');
     const { dialog } = renderDialog({ request, server: { name: 'S', url: 'https://good.example/\u202Egnp.exe' } });
-    expect(dialog.querySelector('[data-part=server]')?.textContent).toBe('https://good.example/<U+202E>gnp.exe');
+    expect(dialog.querySelector('[data-part=server]')?.textContent).toBe('https://good.example/⟨U+202E⟩gnp.exe');
   });
 });

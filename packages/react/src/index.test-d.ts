@@ -8,10 +8,14 @@ import type { ElicitationDialogProps, ElicitationForm, ElicitationQueueSource, E
 describe('public types', () => {
   it('types the dialog props after common.md', () => {
     expectTypeOf<ComponentProps<typeof ElicitationDialog>>().toEqualTypeOf<ElicitationDialogProps>();
-    expectTypeOf<ElicitationDialogProps['request']>().toEqualTypeOf<ParsedElicitation>();
+    expectTypeOf<ElicitationDialogProps['request']>().toEqualTypeOf<ParsedElicitation | undefined>();
     expectTypeOf<ElicitationDialogProps['onRespond']>().parameter(0).toEqualTypeOf<ElicitResult>();
     expectTypeOf<ElicitationDialogProps['strings']>().toEqualTypeOf<Partial<ElicitationStrings> | undefined>();
-    expectTypeOf<ElicitationDialogProps['server']>().toMatchTypeOf<{ name: string; title?: string; url?: string }>();
+    expectTypeOf<NonNullable<ElicitationDialogProps['server']>>().toMatchTypeOf<{
+      name: string;
+      title?: string;
+      url?: string;
+    }>();
     expectTypeOf(ElicitationDialog).returns.toEqualTypeOf<ReactElement>();
   });
 
@@ -26,7 +30,8 @@ describe('public types', () => {
   it('returns an rjsf ValidatorType and headless form state', () => {
     expectTypeOf(createValidator).returns.toMatchTypeOf<ValidatorType>();
     expectTypeOf(useElicitationForm).returns.toEqualTypeOf<ElicitationForm>();
-    expectTypeOf<ElicitationForm['values']>().toEqualTypeOf<FormValues>();
-    expectTypeOf<ElicitationForm['submit']>().returns.toEqualTypeOf<ElicitResult | undefined>();
+    expectTypeOf(useElicitationForm).parameter(0).toEqualTypeOf<ParsedElicitation>();
+    expectTypeOf<ElicitationForm['values']>().toEqualTypeOf<Readonly<FormValues>>();
+    expectTypeOf<ElicitationForm['session']['accept']>().returns.toMatchTypeOf<{ ok: boolean }>();
   });
 });

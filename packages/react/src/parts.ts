@@ -10,13 +10,3 @@ export const flag = (on: unknown): '' | undefined => (on ? '' : undefined);
 /** Space-separated ids, or `undefined` when there are none (so no dangling `aria-describedby`). */
 export const ids = (...list: (string | false | undefined)[]): string | undefined =>
   list.filter(Boolean).join(' ') || undefined;
-
-/**
- * Makes invisible and direction-changing characters visible as `<U+202E>`, so a URL or host cannot hide or reorder
- * text (bidi overrides, zero-width joiners, control characters).
- */
-export const revealInvisible = (text: string): string =>
-  text.replace(
-    /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]/gu,
-    (char) => `<U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}>`,
-  );

@@ -1,4 +1,4 @@
-import type { IssueCode, IssueMessageFormatter, UrlWarning } from '@elicitation-kit/core';
+import type { FieldHint, IssueCode, IssueMessageFormatter, UrlWarning } from '@elicitation-kit/core';
 
 /**
  * Every string the dialog shows that is not the server's own text. Pass a partial object as the `strings` prop to
@@ -13,8 +13,8 @@ export interface ElicitationStrings {
   required: string;
   /** The empty choice of a single select. */
   placeholder: string;
-  /** Hint under a multi-select with item bounds. */
-  choose: (min: number | undefined, max: number | undefined) => string;
+  /** A hint shown under a field before the user types (core's `fieldHints`: range, length, choices, time zone). */
+  hint: (hint: FieldHint) => string;
   /** Submits the form (action `accept`). */
   accept: string;
   /** Refuses explicitly (action `decline`). */
@@ -27,10 +27,12 @@ export interface ElicitationStrings {
   urlIntro: string;
   /** URL mode: shown instead of the open button when the kit will not open the URL. */
   urlBlocked: string;
-  /** URL mode with `confirmUrlDone`: shown after the page was opened. */
+  /** URL mode, when "I'm done" is needed (2026-07-28): shown after the page was opened; says what it waits for. */
   urlOpened: string;
-  /** URL mode with `confirmUrlDone`: answers `accept` once the user has finished on the page. */
+  /** URL mode, when "I'm done" is needed: answers `accept` once the user has finished on the page. */
   urlDone: string;
+  /** URL mode: the link's site is not the asking server's own (core's `different-site`). */
+  differentSite: (site: string) => string;
   /** URL mode: one line per warning from core's `analyzeUrl` (defaults to core's English message). */
   urlWarning: (warning: UrlWarning) => string;
   /** Form mode: the fields (by label) that look like they ask for a secret. */
@@ -43,27 +45,63 @@ export interface ElicitationStrings {
 
 const list = (items: readonly string[]): string => items.map((item) => `“${item}”`).join(', ');
 
+const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** A number's range: `From 0 to 150.`, `At least 1.`, `At most 10000.` */
+const range = (min: number | undefined, max: number | undefined): string =>
+  min !== undefined && max !== undefined
+    ? `From ${min} to ${max}.`
+    : min !== undefined
+      ? `At least ${min}.`
+      : `At most ${String(max)}.`;
+
+/** A text's length: `2 to 50 characters.`, `At least 1 character.`, `Up to 50 characters.` */
+const length = (min: number | undefined, max: number | undefined): string =>
+  min !== undefined && max !== undefined
+    ? `${min} to ${plural(max, 'character')}.`
+    : min !== undefined
+      ? `At least ${plural(min, 'character')}.`
+      : `Up to ${plural(max ?? 0, 'character')}.`;
+
+/** A multi-select's number of choices: `Choose 1 to 3.`, `Choose at least 1.`, `Choose at most 3.` */
+const choose = (min: number | undefined, max: number | undefined): string =>
+  min !== undefined && max !== undefined
+    ? `Choose ${min} to ${max}.`
+    : min !== undefined
+      ? `Choose at least ${min}.`
+      : `Choose at most ${String(max)}.`;
+
 /** The English defaults of {@link ElicitationStrings}. */
 export const defaultStrings: ElicitationStrings = {
   title: (server) => `${server} is asking for input`,
   pending: (count) => `${count} more ${count === 1 ? 'request' : 'requests'} waiting`,
   required: '(required)',
   placeholder: 'Choose…',
-  choose: (min, max) =>
-    min !== undefined && max !== undefined
-      ? `Choose ${min} to ${max}.`
-      : min !== undefined
-        ? `Choose at least ${min}.`
-        : `Choose at most ${max}.`,
+  hint: (hint) => {
+    switch (hint.kind) {
+      case 'range':
+        return range(hint.minimum, hint.maximum);
+      case 'length':
+        return length(hint.minLength, hint.maxLength);
+      case 'items':
+        return choose(hint.minItems, hint.maxItems);
+      case 'time-zone':
+        return `Times are in your time zone (${hint.timeZone}).`;
+      default:
+        return hint satisfies never;
+    }
+  },
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel',
   open: (host) => `Open ${host}`,
   urlIntro: 'It asks you to open this page in a new tab:',
   urlBlocked: 'This link cannot be opened safely.',
-  urlOpened: 'Opened in a new tab.',
+  urlOpened:
+    "Opened in a new tab. Finish there, then choose I'm done. If the page was not finished, the server will ask again.",
   urlDone: "I'm done",
   urlWarning: (warning) => warning.message,
+  differentSite: (site) => `This page is on ${site}, a different site than the server asking.`,
   sensitive: (labels) =>
     `${list(labels)} ${labels.length === 1 ? 'looks' : 'look'} like a secret. Servers must not ask for passwords, keys or card numbers in a form; do not enter them here.`,
   sensitiveBlocked: 'This app does not allow forms that ask for secrets. Decline or cancel the request.',

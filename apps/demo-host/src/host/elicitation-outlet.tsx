@@ -74,25 +74,23 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
     <>
       {notice}
       <ElicitationDialog
-        key={current.id}
-        request={current.request}
-        server={server}
+        // The entry as is: its id is the request's identity, its era decides whether URL mode waits for "I'm done"
+        // (2026-07-28: accepting makes the SDK retry at once), its signal closes the dialog when withdrawn.
+        entry={{ ...current, server }}
         pendingCount={pending.length - 1}
-        // 2026-07-28: accepting a URL request makes the SDK retry the call at once, so answer only when the user is
-        // done on the page (the spec notes' kit policy); 2025: accept means "agreed to open", completion comes apart.
-        confirmUrlDone={current.era === 'modern'}
         onRespond={(result) => {
           queue.respond(current.id, result);
         }}
-      >
-        {fromServer > 1 && (
-          <p className="elicitation-bulk">
-            <button type="button" onClick={() => queue.respondAll(current.server.id, { action: 'cancel' })}>
-              Cancel all {fromServer} from {server.title ?? server.name}
-            </button>
-          </p>
-        )}
-      </ElicitationDialog>
+        footer={
+          fromServer > 1 && (
+            <p className="elicitation-bulk">
+              <button type="button" onClick={() => queue.respondAll(current.server.id, { action: 'cancel' })}>
+                Cancel all {fromServer} from {server.title ?? server.name}
+              </button>
+            </p>
+          )
+        }
+      />
     </>
   );
 }

@@ -16,31 +16,31 @@ import type { ElicitationStrings } from '../strings.js';
 /** What the templates and widgets read from rjsf's `formContext`. */
 export interface ElicitationFormContext {
   strings: ElicitationStrings;
+  /** Each field's up-front hints (core's `fieldHints`, worded by the strings), by field name. */
+  hints: ReadonlyMap<string, readonly string[]>;
 }
 
 const descriptor = (options: Record<string, unknown> | undefined): FieldDescriptor | undefined =>
   options?.field as FieldDescriptor | undefined;
 
-const stringsOf = (props: Pick<WidgetProps, 'registry'>): ElicitationStrings =>
-  (props.registry.formContext as ElicitationFormContext).strings;
+const contextOf = (props: Pick<WidgetProps, 'registry'>): ElicitationFormContext =>
+  props.registry.formContext as ElicitationFormContext;
 
-const hintOf = (field: FieldDescriptor, strings: ElicitationStrings): string | undefined => {
-  if (field.kind !== 'multiselect') return undefined;
-  const min = field.minItems || undefined;
-  return min === undefined && field.maxItems === undefined ? undefined : strings.choose(min, field.maxItems);
-};
+const NO_HINTS: readonly string[] = [];
+const hintsOf = (field: FieldDescriptor, context: ElicitationFormContext): readonly string[] =>
+  context.hints.get(field.name) ?? NO_HINTS;
 
 /** `aria-describedby` of a control: its error (read first, as rjsf orders it), description and hint, when rendered. */
 const describedBy = (
   id: string,
   field: FieldDescriptor,
-  strings: ElicitationStrings,
+  context: ElicitationFormContext,
   invalid: boolean,
 ): string | undefined =>
   ids(
     invalid && `${id}__error`,
     field.description !== undefined && `${id}__description`,
-    hintOf(field, strings) !== undefined && `${id}__hint`,
+    hintsOf(field, context).length > 0 && `${id}__hint`,
   );
 
 type Field<Kind> = Extract<FieldDescriptor, { kind: Kind }>;
@@ -63,15 +63,15 @@ const widget =
     const field = descriptor(props.options);
     if (field?.kind !== kind) return null;
     const invalid = (props.rawErrors?.length ?? 0) > 0;
-    const strings = stringsOf(props);
+    const context = contextOf(props);
     const attributes = {
       id: props.id,
       name: props.id,
       disabled: props.disabled,
       'aria-invalid': invalid || undefined,
-      'aria-describedby': describedBy(props.id, field, strings, invalid),
+      'aria-describedby': describedBy(props.id, field, context, invalid),
     };
-    return render(props, field as Field<Kind>, attributes, strings);
+    return render(props, field as Field<Kind>, attributes, context.strings);
   };
 
 interface Attributes {
@@ -211,9 +211,10 @@ function FieldTemplate(props: FieldTemplateProps): ReactElement {
   const field = descriptor(props.uiSchema?.['ui:options']);
   if (!field) return props.children;
   const { id } = props;
-  const strings = stringsOf(props);
+  const context = contextOf(props);
+  const { strings } = context;
   const errors = props.rawErrors ?? [];
-  const hint = hintOf(field, strings);
+  const hints = hintsOf(field, context);
   const marked = field.required && field.kind !== 'checkbox';
   const label: ReactNode = field.kind !== 'multiselect' && (
     <label {...part('label')} htmlFor={id}>
@@ -237,9 +238,9 @@ function FieldTemplate(props: FieldTemplateProps): ReactElement {
           {field.description}
         </p>
       )}
-      {hint !== undefined && (
+      {hints.length > 0 && (
         <p {...part('hint')} id={`${id}__hint`}>
-          {hint}
+          {hints.join(' ')}
         </p>
       )}
       {errors.length > 0 && (

@@ -71,13 +71,6 @@ describe('createValidator', () => {
     expect(german.validateFormData({}, {}).errors[0]?.message).toBe('Name fehlt.');
   });
 
-  it('lists an error schema as rjsf errors (toErrorList)', () => {
-    const { errorSchema } = validator.validateFormData({}, {});
-    expect(validator.toErrorList(errorSchema)).toEqual([
-      { property: '.name', message: 'Name is required.', stack: '.name Name is required.' },
-    ]);
-  });
-
   it('exposes the raw core issues', () => {
     expect(validator.rawValidation({}, { name: 'ok', 'dotted.name': 1.5 }).errors).toEqual([
       {

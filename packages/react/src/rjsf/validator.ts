@@ -1,6 +1,6 @@
 import { validateValues } from '@elicitation-kit/core';
 import type { FieldDescriptor, FormValues, ValidateOptions, ValidationIssue } from '@elicitation-kit/core';
-import { ErrorSchemaBuilder, toErrorList, validationDataMerge } from '@rjsf/utils';
+import { ErrorSchemaBuilder, validationDataMerge } from '@rjsf/utils';
 import type {
   CustomValidator,
   ErrorSchema,
@@ -53,10 +53,8 @@ const errorHandler = (data: unknown): any => {
   );
 };
 
-/** rjsf's `ValidatorType`, plus `toErrorList` (a `ValidatorType` method before rjsf 6, kept for older callers). */
-export type ElicitationValidator = ValidatorType & {
-  toErrorList: (errorSchema?: ErrorSchema, fieldPath?: string[]) => RJSFValidationError[];
-};
+/** rjsf's `ValidatorType`, backed by core's `validateValues`. */
+export type ElicitationValidator = ValidatorType;
 
 /** rjsf's `customValidate` step, kept out of the dialog's bundle (the dialog passes no `customValidate`). */
 const runCustomValidate = (
@@ -91,7 +89,6 @@ export function formValidator(
       return customValidate && custom ? custom(fields, formData, customValidate, uiSchema, result) : result;
     },
     isValid: (_schema, formData) => issues(formData).length === 0,
-    toErrorList,
     rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
       errors: issues(formData) as Result[],
     }),

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
-import type { ElicitResult } from '@elicitation-kit/core';
+import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
 import type { Mock } from 'vitest';
@@ -12,11 +12,12 @@ import type { ElicitationDialogProps } from '../index.js';
 
 /** Renders `<ElicitationDialog>` with an `onRespond` spy and a user-event instance. */
 export function renderDialog(
-  props: Omit<ElicitationDialogProps, 'onRespond' | 'server'> & Partial<ElicitationDialogProps>,
+  props: Partial<Omit<ElicitationDialogProps, 'request' | 'entry'>> & { request: ParsedElicitation },
 ): RenderResult & { onRespond: Mock<(result: ElicitResult) => void>; user: UserEvent; dialog: HTMLDialogElement } {
   const onRespond = vi.fn<(result: ElicitResult) => void>();
   const user = userEvent.setup();
-  const view = render(<ElicitationDialog server={{ name: 'Demo Server' }} onRespond={onRespond} {...props} />);
+  const dialogProps = { server: { name: 'Demo Server' }, onRespond, ...props } as ElicitationDialogProps;
+  const view = render(<ElicitationDialog {...dialogProps} />);
   const dialog = view.container.querySelector('dialog');
   if (!dialog) throw new Error('no dialog rendered');
   return { ...view, onRespond, user, dialog };
