@@ -38,7 +38,7 @@ export { analyzeUrl } from './url.js';
 export { hasInvisibleCharacters, revealInvisible } from './invisible.js';
 export { isLoopbackHost, isSameSite, registrableDomain } from './site.js';
 export { toUnicodeHost } from './punycode.js';
-export { findSensitiveFields } from './sensitive.js';
+export { findSensitiveFields, detectSecret } from './sensitive.js';
 export type {
   BooleanSchema,
   CheckboxField,

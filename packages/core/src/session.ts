@@ -3,7 +3,7 @@
 // `useSyncExternalStore`, any other UI with `subscribe` / `getSnapshot`. Snapshots are immutable; every change makes a
 // new one.
 import { findSensitiveFields } from './sensitive.js';
-import type { SensitiveField } from './types.js';
+import type { SensitiveField } from './sensitive.js';
 import type { ProtocolEra } from './protocol.js';
 import type {
   ElicitContentValue,

@@ -15,6 +15,7 @@ import type { UrlAnalysis } from './url.js';
 
 export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
 export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './url.js';
+export type { SensitiveField, SensitiveReason } from './sensitive.js';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // The restricted schema (spec `PrimitiveSchemaDefinition` and friends)
@@ -394,29 +395,3 @@ export interface ValidateContentOptions extends ValidateOptions {
 
 /** Result of {@link validateContent}. */
 export type ContentValidation = { ok: true; content: ElicitContent } | { ok: false; issues: ValidationIssue[] };
-
-// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
-// URL mode and sensitive fields
-// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-/** Why a field looks like it asks for a secret. */
-export type SensitiveReason =
-  | 'password'
-  | 'passcode'
-  | 'pin'
-  | 'token'
-  | 'api-key'
-  | 'private-key'
-  | 'secret'
-  | 'credential'
-  | 'card-number'
-  | 'card-security-code'
-  | 'social-security-number';
-
-/** A field that looks like it asks for a secret, which the spec forbids in form mode. */
-export interface SensitiveField {
-  field: string;
-  reason: SensitiveReason;
-  /** Human explanation, e.g. `"API Key" looks like a secret (api-key)`. */
-  message: string;
-}
