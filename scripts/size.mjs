@@ -11,15 +11,17 @@ import { root } from './lib/workspace.mjs';
 
 /**
  * Budgets in bytes (min+gz), enforced: a change that grows a package past its budget fails `npm test`.
- * Raise only on purpose, with the reason here.
- *
- * core: the target set for it is 4 KB and is NOT met — 5.79 KB with every required feature; `parseElicitation` alone
- * is 4.0 KB (the email and URI checks must match ajv-formats character for character, ~25 precise rejection reasons,
- * three eras, URL checks), so no split of the entry gets a host's import under 4 KB (packages/core/README.md "Size").
- * The enforced ceiling stops growth; the target stays reported (bench/RESULTS.md).
+ * They are ceilings with headroom, never a reason to golf (issue 12's size policy): clarity and speed come first, and
+ * the figure printed is the headroom left. Raise only on purpose, with the reason here.
  */
 export const budgets = {
-  core: { entry: 'packages/core/src/index.ts', budget: 6 * 1024, target: 4 * 1024 },
+  // core: issue 12 set 8 KB; it is NOT met, and the conflict is reported rather than golfed away (the same issue
+  // forbids trading clarity for bytes). Written plainly, what that issue and issue 13 ask of core measures ~19.5 KB:
+  // the secret vocabulary in nine languages alone is ~6.8 KB, URL analysis (punycode, sites, scripts) ~3.4 KB, the
+  // parser with a sentence for every refusal ~4 KB. A host's form path (parse, values, validation, content) is ~11 KB,
+  // a server's createContentValidator ~6.5 KB (`sideEffects: false`). The enforced ceiling stops growth; the target
+  // stays reported (packages/core/README.md "Size", bench/RESULTS.md).
+  core: { entry: 'packages/core/src/index.ts', budget: 22 * 1024, target: 8 * 1024 },
   react: { entry: 'packages/react/src/index.ts', budget: 8 * 1024 },
   mcp: { entry: 'packages/mcp/src/index.ts', budget: 4 * 1024 },
 };
@@ -69,9 +71,9 @@ async function main() {
     const ok = gzipped <= budget;
     failed ||= !ok;
     const target = budgets[name].target;
-    const note = target && gzipped > target ? ` (target ${(target / 1024).toFixed(0)} KB not met)` : '';
+    const note = target && gzipped > target ? `; target ${(target / 1024).toFixed(0)} KB not met` : '';
     console.log(
-      `${ok ? '✓' : '✗'} @elicitation-kit/${name}: ${(gzipped / 1024).toFixed(2)} KB min+gz (${(minified / 1024).toFixed(1)} KB min), budget ${(budget / 1024).toFixed(0)} KB${note}`,
+      `${ok ? '✓' : '✗'} @elicitation-kit/${name}: ${(gzipped / 1024).toFixed(2)} KB min+gz (${(minified / 1024).toFixed(1)} KB min), budget ${(budget / 1024).toFixed(0)} KB (${budget - gzipped} bytes of headroom${note})`,
     );
   }
   if (failed) {

@@ -1,5 +1,6 @@
 // The deterministic budgets: `pnpm --filter @elicitation-kit/bench budgets` runs this file; the root `npm test` runs that script once ../budgets.mjs exists.
-//  - sizes: core and react min+gz within their budgets, the host's dialog path ≤ 0.75× rjsf + validator-ajv8;
+//  - sizes: core and react min+gz within their budgets, the host's dialog path ≤ 0.80× rjsf + validator-ajv8 (0.75× is
+//    reported as information);
 //  - zero loss: 100 sequential and 50 concurrent elicitations in each era, every answer logged once by the server.
 //    (~5 s on a quiet machine; sized so that it stays under 60 s even on a shared 2-core machine at load average ~25.)
 // Prints every figure and exits 1 on any breach. Timing targets live in the bench and are never asserted here.
@@ -22,11 +23,11 @@ export async function checkBudgets() {
     const b = bundle[name];
     if (b.missing) report(false, `@elicitation-kit/${name}: ${b.missing} not found`);
     else {
-      const target =
-        b.target < b.budget
-          ? ` (target ${kb(b.target)}: ${b.targetMet ? 'met' : 'not met, reported by the bench'})`
-          : '';
-      report(b.ok, `@elicitation-kit/${name}: ${kb(b.gzipped)} min+gz, budget ${kb(b.budget)}${target}`);
+      report(
+        b.ok,
+        `@elicitation-kit/${name}: ${kb(b.gzipped)} min+gz, budget ${kb(b.budget)} (${b.budget - b.gzipped} bytes of headroom)` +
+          (b.target < b.budget ? `; target ${kb(b.target)} ${b.targetMet ? 'met' : 'not met (reported by the bench)'}` : ''),
+      );
     }
   }
   const d = bundle.dialogPath;
@@ -34,7 +35,7 @@ export async function checkBudgets() {
   else {
     report(
       d.ok,
-      `dialog path (react + core + rjsf core/utils): ${kb(d.gzipped)} min+gz = ${d.ratio.toFixed(4)}× rjsf + validator-ajv8 (${kb(bundle.baseline.gzipped)}), budget ${d.maxRatio}× (${Math.floor(bundle.baseline.gzipped * d.maxRatio) - d.gzipped} bytes to spare)`,
+      `dialog path (react + core + rjsf core/utils): ${kb(d.gzipped)} min+gz = ${d.ratio.toFixed(4)}× rjsf + validator-ajv8 (${kb(bundle.baseline.gzipped)}), budget ${d.maxRatio}× (${Math.floor(bundle.baseline.gzipped * d.maxRatio) - d.gzipped} bytes to spare); for information: ${d.withinInfoRatio ? 'within' : 'above'} the former ${d.infoRatio}×`,
     );
   }
 

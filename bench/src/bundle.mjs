@@ -37,13 +37,16 @@ export async function measureSource(contents) {
   return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
 }
 
-/** The budget the dialog path must meet against the baseline. */
-export const DIALOG_PATH_MAX_RATIO = 0.75;
+/** The budget the dialog path must meet against the baseline (enforced). */
+export const DIALOG_PATH_MAX_RATIO = 0.8;
+/** The former, stricter goal: reported as information only (issue 12's size policy). */
+export const DIALOG_PATH_INFO_RATIO = 0.75;
 
 /** Runs the bundle measurement; packages whose sources have not landed are reported as missing. */
 export async function measureBundles() {
   const packages = {};
   for (const name of ['core', 'react']) {
+    // `budget` is enforced (npm test); `target` is the goal when it is stricter (reported only).
     // `budget` is enforced (npm test); `target` is the goal when it is stricter (reported only).
     const { entry, budget, target = budget } = budgets[name];
     if (!existsSync(join(root, entry))) {
@@ -58,7 +61,14 @@ export async function measureBundles() {
   if (existsSync(join(root, budgets.react.entry)) && existsSync(join(root, budgets.core.entry))) {
     const size = await measureSource(DIALOG_PATH);
     const ratio = size.gzipped / baseline.gzipped;
-    dialogPath = { ...size, ratio, maxRatio: DIALOG_PATH_MAX_RATIO, ok: ratio <= DIALOG_PATH_MAX_RATIO };
+    dialogPath = {
+      ...size,
+      ratio,
+      maxRatio: DIALOG_PATH_MAX_RATIO,
+      ok: ratio <= DIALOG_PATH_MAX_RATIO,
+      infoRatio: DIALOG_PATH_INFO_RATIO,
+      withinInfoRatio: ratio <= DIALOG_PATH_INFO_RATIO,
+    };
   } else {
     dialogPath = {
       missing: 'packages/react/src/index.ts or packages/core/src/index.ts',
