@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/react',
       'packages/react/vitest.react18.config.ts',
       'packages/mcp',
+      'packages/server',
       'apps/demo-server',
       'apps/demo-host',
     ],

@@ -26,6 +26,9 @@ step('format (oxfmt --check)');
 run(pnpm, ['exec', 'oxfmt', '--check', '.']);
 
 step('unit and integration tests (vitest)');
+// The server package's replay store is tested against a real Redis (Debian's redis-server, installed when missing;
+// each test file starts its own on a free loopback port).
+run(process.execPath, ['scripts/ensure-redis.mjs']);
 run(pnpm, ['exec', 'vitest', 'run']);
 
 step('size budgets');

@@ -41,7 +41,7 @@ export class ElicitationDialogModel {
 
   /**
    * A form control by its visible label. A string matches the whole label, with or without the kit's
-   * " (required)" marker, so `field('Max rows')` finds the control labelled "Max rows (required)".
+   * " (required)" marker, so `field('Maximum rows')` finds the control labelled "Maximum rows (required)".
    */
   field(label: string | RegExp): Locator {
     return this.root.getByLabel(typeof label === 'string' ? labelPattern(label) : label);

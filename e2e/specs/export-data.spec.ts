@@ -16,9 +16,9 @@ for (const era of ERAS) {
       await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(/Elicitation Kit demo server/);
       await expect(dialog).toContainText('How should the orders export be produced?');
       // Defaults are pre-filled; `format` has none and is required, so the user picks one.
-      await expect(host.dialog.field('Max rows')).toHaveValue('1000');
-      await expect(host.dialog.field('Include headers')).toBeChecked();
-      await host.dialog.field('Format').selectOption('csv');
+      await expect(host.dialog.field('Maximum rows')).toHaveValue('1000');
+      await expect(host.dialog.field('Include column headings')).toBeChecked();
+      await host.dialog.field('Export format').selectOption('csv');
       await host.dialog.accept();
       await host.dialog.expectClosed();
 
@@ -33,9 +33,9 @@ for (const era of ERAS) {
 
     test('accept after editing every field exports exactly that', async ({ host, traffic }) => {
       await host.dialog.expectOpen();
-      await host.dialog.field('Format').selectOption('json');
-      await host.dialog.field('Max rows').fill('3');
-      await host.dialog.field('Include headers').uncheck();
+      await host.dialog.field('Export format').selectOption('json');
+      await host.dialog.field('Maximum rows').fill('3');
+      await host.dialog.field('Include column headings').uncheck();
       await host.dialog.accept();
       await host.dialog.expectClosed();
 

@@ -202,11 +202,11 @@ for (const era of ERAS) {
         // refuses the late answer and says so.
         await host.runTool('cancel-midway', { afterMs: 200 });
         await host.dialog.expectOpen();
-        await host.dialog.field(/^Format/).selectOption('json');
-        await host.dialog.field(/^Max rows/).fill('12');
+        await host.dialog.field(/^Export format/).selectOption('json');
+        await host.dialog.field(/^Maximum rows/).fill('12');
         // The server's deadline passes while the user is still in the dialog.
         await page.waitForTimeout(400);
-        await expect(host.dialog.field(/^Max rows/)).toHaveValue('12');
+        await expect(host.dialog.field(/^Maximum rows/)).toHaveValue('12');
         await host.dialog.accept();
         await host.dialog.expectClosed();
         await host.expectResult('"status":"withdrawn"');
@@ -228,8 +228,8 @@ for (const era of ERAS) {
       await expect(page.locator('output.progress')).toContainText(/Preparing the export \(\d\/4\)/);
       await expect(host.runButton).toBeDisabled();
       await host.dialog.expectOpen();
-      await host.dialog.field(/^Format/).selectOption('csv');
-      await host.dialog.field(/^Max rows/).fill('4');
+      await host.dialog.field(/^Export format/).selectOption('csv');
+      await host.dialog.field(/^Maximum rows/).fill('4');
       await host.dialog.accept();
       await host.dialog.expectClosed();
       await host.expectResult('"status":"completed","seconds":2,"format":"csv","maxRows":4');
@@ -251,15 +251,15 @@ for (const era of ERAS) {
       await host.connect('slow-export');
       await host.runTool('slow-export', { seconds: 0 });
       await host.dialog.expectOpen();
-      await host.dialog.field(/^Max rows/).fill('7');
+      await host.dialog.field(/^Maximum rows/).fill('7');
       // The server cuts every connection (the 2025 tools/call stream included) and the network stays down briefly.
       await page.route(`${fault.origin}/**`, (route) => route.abort('connectionreset'));
       await fault.drop();
       await page.waitForTimeout(500);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
       await expect(host.dialog.root).toBeVisible();
-      await expect(host.dialog.field(/^Max rows/)).toHaveValue('7');
-      await host.dialog.field(/^Format/).selectOption('json');
+      await expect(host.dialog.field(/^Maximum rows/)).toHaveValue('7');
+      await host.dialog.field(/^Export format/).selectOption('json');
       await host.dialog.accept();
       await host.dialog.expectClosed();
       // 2025: the SDK client resumes the cut stream with Last-Event-ID and receives the tool's result on it.
@@ -278,7 +278,7 @@ for (const era of ERAS) {
       await host.runTool('slow-export', { seconds: 0 });
       await host.dialog.expectOpen();
       await page.route(`${fault.origin}/**`, (route) => route.abort('internetdisconnected'));
-      await host.dialog.field(/^Format/).selectOption('json');
+      await host.dialog.field(/^Export format/).selectOption('json');
       await host.dialog.accept();
       await host.dialog.expectClosed();
       if (era === 'modern') {
@@ -386,8 +386,8 @@ for (const era of ERAS) {
           }
           const heading = host.dialog.root.getByRole('heading', { level: 2 });
           if (((await heading.textContent()) ?? '').startsWith('Second server')) {
-            await host.dialog.field(/^Format/).selectOption('csv');
-            await host.dialog.field(/^Max rows/).fill('2');
+            await host.dialog.field(/^Export format/).selectOption('csv');
+            await host.dialog.field(/^Maximum rows/).fill('2');
             await host.dialog.accept();
           } else {
             await expect(host.dialog.root).toContainText(`of ${count}`);
@@ -423,12 +423,12 @@ for (const era of ERAS) {
         await host.connect('slow-export');
         await host.runTool('slow-export', { seconds: 0 });
         await host.dialog.expectOpen();
-        await host.dialog.field(/^Max rows/).fill('9');
+        await host.dialog.field(/^Maximum rows/).fill('9');
         server = await server.restart('Restarting server');
         // The request is still live on the client: the dialog and the typed value stay.
         await expect(host.dialog.root).toBeVisible();
-        await expect(host.dialog.field(/^Max rows/)).toHaveValue('9');
-        await host.dialog.field(/^Format/).selectOption('csv');
+        await expect(host.dialog.field(/^Maximum rows/)).toHaveValue('9');
+        await host.dialog.field(/^Export format/).selectOption('csv');
         await host.dialog.accept();
         await host.dialog.expectClosed();
         if (era === 'modern') {
@@ -474,8 +474,8 @@ test.describe('a replayed request id (2025 sessions; 2026 requests have no id)',
         // Wait for the copy to arrive (the server logs it after 300 ms) before answering.
         await page.waitForTimeout(600);
       }
-      await host.dialog.field(/^Format/).selectOption('json');
-      await host.dialog.field(/^Max rows/).fill('3');
+      await host.dialog.field(/^Export format/).selectOption('json');
+      await host.dialog.field(/^Maximum rows/).fill('3');
       await host.dialog.accept();
       await host.dialog.expectClosed();
       await host.expectResult(`"status":"completed","when":"${when}","replayed":true`);

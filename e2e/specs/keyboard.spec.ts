@@ -32,20 +32,20 @@ for (const era of ERAS) {
     // The dialog opens with focus on its first field; Tab stays inside the modal dialog.
     const { dialog } = host;
     await dialog.expectOpen();
-    const format = dialog.field('Format');
+    const format = dialog.field('Export format');
     await expect(format).toBeFocused();
     await page.keyboard.press('ArrowDown'); // placeholder → csv
     await page.keyboard.press('ArrowDown'); // csv → json
     await expect(format).toHaveValue('json');
     await page.keyboard.press('Tab');
-    const maxRows = dialog.field('Max rows');
+    const maxRows = dialog.field('Maximum rows');
     await expect(maxRows).toBeFocused();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('25');
     await page.keyboard.press('Tab');
-    await expect(dialog.field('Include headers')).toBeFocused();
+    await expect(dialog.field('Include column headings')).toBeFocused();
     await page.keyboard.press('Space');
-    await expect(dialog.field('Include headers')).not.toBeChecked();
+    await expect(dialog.field('Include column headings')).not.toBeChecked();
     await tabTo(page, dialog.acceptButton, 10);
     await page.keyboard.press('Enter');
 

@@ -24,8 +24,8 @@ for (const era of ERAS) {
 
     await host.runTool('export-data');
     await host.dialog.expectOpen();
-    await host.dialog.field('Format').selectOption('json');
-    await host.dialog.field('Max rows').fill('2');
+    await host.dialog.field('Export format').selectOption('json');
+    await host.dialog.field('Maximum rows').fill('2');
     await host.dialog.accept();
     await host.dialog.expectClosed();
     await host.expectResult('"format":"json","maxRows":2,"includeHeaders":true,"rows":2');

@@ -15,12 +15,12 @@ test('README screenshot: the export-data dialog with a validation message', asyn
   await host.openAndConnect('modern');
   await host.runTool('export-data');
   const dialog = await host.dialog.expectOpen();
-  await host.dialog.field('Format').selectOption('csv');
-  await host.dialog.field('Max rows').fill('0');
+  await host.dialog.field('Export format').selectOption('csv');
+  await host.dialog.field('Maximum rows').fill('0');
   await host.dialog.accept();
-  await host.dialog.expectInvalid(host.dialog.field('Max rows'), 'Max rows must be at least 1.');
+  await host.dialog.expectInvalid(host.dialog.field('Maximum rows'), 'Maximum rows must be at least 1.');
   // Park the caret away from the screenshot's focus ring flicker.
-  await host.dialog.field('Max rows').blur();
+  await host.dialog.field('Maximum rows').blur();
   const saved = await saveScreenshot(dialog, 'readme-dialog-export-data');
   if (process.env.E2E_UPDATE_DOCS === '1' || !existsSync(DOCS_SCREENSHOT)) {
     mkdirSync(dirname(DOCS_SCREENSHOT), { recursive: true });

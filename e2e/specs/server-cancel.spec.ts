@@ -23,7 +23,7 @@ test('modern era: an answer after the server withdrew its question is refused, n
   await host.openAndConnect('modern');
   await host.runTool('cancel-midway', { afterMs: 0 });
   await host.dialog.expectOpen();
-  await host.dialog.field('Format').selectOption('csv');
+  await host.dialog.field('Export format').selectOption('csv');
   await host.dialog.accept();
   await host.dialog.expectClosed();
   await host.expectResult('"status":"withdrawn"');

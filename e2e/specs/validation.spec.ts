@@ -4,10 +4,10 @@ import { ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
 const INVALID_MAX_ROWS = [
-  { value: '0', message: 'Max rows must be at least 1.' },
-  { value: '10001', message: 'Max rows must be at most 10000.' },
+  { value: '0', message: 'Maximum rows must be at least 1.' },
+  { value: '10001', message: 'Maximum rows must be at most 10000.' },
   { value: '1.5', message: 'Enter a whole number.' },
-  { value: '', message: 'Max rows is required.' },
+  { value: '', message: 'Maximum rows is required.' },
 ];
 
 for (const era of ERAS) {
@@ -22,12 +22,12 @@ for (const era of ERAS) {
       host,
       traffic,
     }) => {
-      const maxRows = host.dialog.field('Max rows');
-      await host.dialog.field('Format').selectOption('json');
+      const maxRows = host.dialog.field('Maximum rows');
+      await host.dialog.field('Export format').selectOption('json');
       for (const { value, message } of INVALID_MAX_ROWS) {
         await maxRows.fill(value);
         // Focus elsewhere first, so the focus check proves the dialog moved it to the invalid field.
-        await host.dialog.field('Include headers').focus();
+        await host.dialog.field('Include column headings').focus();
         await host.dialog.accept();
         await host.dialog.expectInvalid(maxRows, message);
         await expect(host.dialog.root).toBeVisible();
@@ -49,11 +49,11 @@ for (const era of ERAS) {
       host,
       traffic,
     }) => {
-      const format = host.dialog.field('Format');
+      const format = host.dialog.field('Export format');
       await expect(format).toHaveValue('');
-      await host.dialog.field('Max rows').fill('2');
+      await host.dialog.field('Maximum rows').fill('2');
       await host.dialog.accept();
-      await host.dialog.expectInvalid(format, /Format is required\./);
+      await host.dialog.expectInvalid(format, /Export format is required\./);
       await expect(host.result).toContainText('Waiting for the server');
       expect(traffic.elicitationAnswers()).toEqual([]);
 

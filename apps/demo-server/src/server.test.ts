@@ -83,9 +83,9 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
       mode: 'form',
       requestedSchema: {
         properties: {
-          format: { type: 'string', enum: ['csv', 'json'] },
-          maxRows: { type: 'integer', minimum: 1, maximum: 10000, default: 1000 },
-          includeHeaders: { type: 'boolean', default: true },
+          format: { type: 'string', title: 'Export format', enum: ['csv', 'json'] },
+          maxRows: { type: 'integer', title: 'Maximum rows', minimum: 1, maximum: 10000, default: 1000 },
+          includeHeaders: { type: 'boolean', title: 'Include column headings', default: true },
         },
         required: ['format', 'maxRows'],
       },
@@ -146,6 +146,7 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
     expect(result.isError).toBe(true);
     expect(summary(result)).toMatchObject({ status: 'invalid', issues: [{ field, code }] });
     expect(texts(result).join('\n')).toContain(`${field}: `);
+    expect(texts(result).join('\n')).toContain(`(rule: ${code})`);
     expect(texts(result).join('\n')).not.toContain('ORD-1001');
     expect(lines).toMatchObject([
       { tool: 'export-data', era, action: 'input-requested' },
@@ -406,7 +407,7 @@ const EXPORT_ANSWER = {
 /** A manual retry: `callTool`'s parameter type lists only the 2025 fields; the 2026 ones travel as given. */
 const retry = (
   client: Client,
-  params: { name: string; inputResponses: unknown; requestState?: string },
+  params: { name: string; inputResponses: unknown; requestState?: string; arguments?: Record<string, unknown> },
   options?: { allowInputRequired: true },
 ) => client.callTool({ arguments: {}, ...params } as Parameters<Client['callTool']>[0], options);
 
@@ -420,7 +421,13 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
       p: unknown;
       exp: number;
     };
-    expect(body.p).toEqual({ tool: 'export-data', keys: ['export_options'], id: expect.any(String) });
+    // The arguments are bound too (a digest): a retry with other arguments answers nothing.
+    expect(body.p).toEqual({
+      tool: 'export-data',
+      keys: ['export_options'],
+      id: expect.any(String),
+      args: expect.any(String),
+    });
     expect(body.exp * 1000).toBeGreaterThan(Date.now() + 15 * 60_000);
     const result = await retry(client, {
       name: 'export-data',
@@ -476,6 +483,46 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
     }
   });
 
+  it('a replayed retry runs the operation once: confirm-action archives once, the replay is refused', async () => {
+    const client = await manualClient();
+    const round = await firstRound(client, 'confirm-action');
+    const answer = { name: 'confirm-action', inputResponses: { confirm: { action: 'accept', content: {} } } };
+    const first = await logged(() => retry(client, { ...answer, requestState: round.requestState }));
+    expect(summary(first.value)).toEqual({ status: 'completed', archived: 3 });
+    const replayed = await logged(() => retry(client, { ...answer, requestState: round.requestState }));
+    expect((replayed.value as CallToolResult).isError).toBe(true);
+    expect(summary(replayed.value)).toEqual({
+      status: 'refused',
+      message: 'This answer belongs to no open question (already used or unknown); nothing was done.',
+    });
+    expect([...first.lines, ...replayed.lines].filter((line) => line.detail?.['archived'] === 3)).toHaveLength(1);
+    expect(replayed.lines).toEqual([expect.objectContaining({ tool: 'confirm-action', action: 'replay-refused' })]);
+  });
+
+  it('a retry with other arguments answers nothing: the round is asked again', async () => {
+    const client = await manualClient();
+    const round = await firstRound(client, 'export-data');
+    const { value, lines } = await logged(() =>
+      retry(
+        client,
+        {
+          name: 'export-data',
+          arguments: { format: 'json' },
+          inputResponses: EXPORT_ANSWER,
+          requestState: round.requestState,
+        },
+        { allowInputRequired: true },
+      ),
+    );
+    expect(value).toMatchObject({ resultType: 'input_required' });
+    expect(lines).toEqual([
+      expect.objectContaining({
+        action: 'input-requested',
+        detail: expect.objectContaining({ ignored: expect.any(String) }),
+      }),
+    ]);
+  });
+
   it('URL mode: the flow comes from the sealed state, so a retry cannot name another flow', async () => {
     const client = await manualClient();
     const round = (await firstRound(client, 'connect-account')) as unknown as {
@@ -486,7 +533,12 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
     const body = JSON.parse(Buffer.from(round.requestState.split('.')[1] ?? '', 'base64url').toString()) as {
       p: unknown;
     };
-    expect(body.p).toEqual({ tool: 'connect-account', keys: ['connect'], id: expect.any(String), flowId });
+    expect(body.p).toEqual({
+      tool: 'connect-account',
+      keys: ['connect'],
+      id: expect.any(String),
+      flows: { connect: flowId },
+    });
     await pressDone(round.inputRequests.connect.params.url);
     const done = await retry(client, {
       name: 'connect-account',

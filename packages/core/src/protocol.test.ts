@@ -11,7 +11,14 @@ import {
 describe('protocol', () => {
   it('knows the three revisions and their eras', () => {
     expect(PROTOCOL_VERSIONS).toEqual(['2025-06-18', '2025-11-25', '2026-07-28']);
-    expect(PROTOCOL_VERSIONS.map(eraOf)).toEqual(['legacy', 'legacy', 'modern']);
+    expect(PROTOCOL_VERSIONS.map((version) => eraOf(version))).toEqual(['legacy', 'legacy', 'modern']);
+    expect([eraOf('2027-01-01'), eraOf(undefined), eraOf('later'), eraOf('2024-11-05')]).toEqual([
+      'modern',
+      'legacy',
+      'legacy',
+      'legacy',
+    ]);
+    expect(declaresMode('form', 'form')).toBe(false);
     expect(isProtocolVersion('2025-11-25')).toBe(true);
     expect(isProtocolVersion('2024-11-05')).toBe(false);
     expect(isProtocolVersion(20251125)).toBe(false);

@@ -20,9 +20,16 @@ export function isProtocolVersion(value: unknown): value is ProtocolVersion {
  */
 export type ProtocolEra = 'legacy' | 'modern';
 
-/** The era of a revision: `modern` from 2026-07-28 on, `legacy` before. */
-export function eraOf(version: ProtocolVersion): ProtocolEra {
-  return version === '2026-07-28' ? 'modern' : 'legacy';
+/** A protocol revision string: `YYYY-MM-DD` (revisions compare as strings). Fixed width: linear. */
+const REVISION = /^\d{4}-\d{2}-\d{2}$/;
+const FIRST_MODERN_REVISION = '2026-07-28';
+
+/**
+ * The era of a negotiated revision: `modern` from 2026-07-28 on (later revisions too), `legacy` before — and when
+ * the revision is unknown or missing, as on a connection that has not initialized.
+ */
+export function eraOf(revision: string | undefined): ProtocolEra {
+  return revision !== undefined && REVISION.test(revision) && revision >= FIRST_MODERN_REVISION ? 'modern' : 'legacy';
 }
 
 /** JSON-RPC "Invalid params": the code of every elicitation the client refuses. */
@@ -44,14 +51,14 @@ export type DeclaredModes = readonly ElicitationMode[] | ElicitationCapability;
 /**
  * Whether a client that declared `declared` supports `mode`. A capability object lists its modes as keys; an object
  * with neither key (`{}`, the 2025-06-18 shape) means form only. Mirrors the SDK's `getSupportedElicitationModes`.
- * `undefined` (no `elicitation` capability at all) supports nothing.
+ * `undefined` (no `elicitation` capability at all), or anything that is not a list or an object, supports nothing.
  */
-export function declaresMode(declared: DeclaredModes | undefined, mode: ElicitationMode): boolean {
-  if (declared === undefined || declared === null) {
-    return false;
-  }
+export function declaresMode(declared: DeclaredModes | undefined | unknown, mode: ElicitationMode): boolean {
   if (Array.isArray(declared)) {
     return declared.includes(mode);
+  }
+  if (typeof declared !== 'object' || declared === null) {
+    return false;
   }
   const capability = declared as ElicitationCapability;
   const form = capability.form !== undefined && capability.form !== null;

@@ -1,13 +1,13 @@
-// What the server saw on the wire, per elicitation: how often it asked and how many answers came back. Tests read it
-// (GET /debug/answers, or `demo.answers`) to prove "at most one answer per request" end to end.
-import type { DemoEra } from './log.js';
+// Test instrumentation: what the server saw on the wire, per elicitation: how often it asked and how many answers
+// came back. Tests read it (GET /debug/answers, or `demo.answers`) to prove "at most one answer per request" end to end.
+import type { DemoEra } from '../log.js';
 
 /** One elicitation the server sent (or answers it received for an identity it can name). */
 export interface AnswerRecord {
   /**
    * Identity of the request. Legacy: `legacy:<session id>:<JSON-RPC id>` of the `elicitation/create`.
-   * Modern: `modern:<requestState>:<inputRequests key>`: one record per round, as every round's sealed state is unique
-   * (`modern:<tool>:<key>` for answers sent without a `requestState`; those repeat across calls).
+   * Modern: `modern:<round id>:<inputRequests key>`: one record per round and question (the round id is the one
+   * sealed in its `requestState`; `modern:<tool>:<key>` for answers sent without a readable state, which repeat).
    */
   key: string;
   era: DemoEra;
@@ -50,6 +50,23 @@ const CAPACITY = 2_000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The round id sealed in a 2026 `requestState` (`v1.<base64url payload>.<mac>`), read without verifying it: the ledger
+ * only counts what arrived (the SDK verifies the state before any tool runs).
+ */
+function roundIdOf(state: string): string | undefined {
+  const [, payload] = state.split('.');
+  if (payload === undefined) {
+    return undefined;
+  }
+  try {
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { p?: { id?: unknown } };
+    return typeof body.p?.id === 'string' ? body.p.id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function outcomeOf(value: unknown): string {
@@ -126,7 +143,8 @@ export function createAnswerLedger(): AnswerLedger {
       return;
     }
     const tool = typeof params['name'] === 'string' ? params['name'] : undefined;
-    const state = typeof params['requestState'] === 'string' ? params['requestState'] : (tool ?? '-');
+    const round = typeof params['requestState'] === 'string' ? roundIdOf(params['requestState']) : undefined;
+    const state = round ?? tool ?? '-';
     for (const [inputKey, value] of Object.entries(responses)) {
       answered(`modern:${state}:${inputKey}`, era, outcomeOf(value), tool);
     }
@@ -164,6 +182,11 @@ export function createAnswerLedger(): AnswerLedger {
       calls.clear();
     },
   };
+}
+
+/** The ledger key of one question of a 2026 round. */
+export function modernKey(round: string, key: string): string {
+  return `modern:${round}:${key}`;
 }
 
 /** The ledger key of a legacy `elicitation/create` sent on a session. */

@@ -1,0 +1,100 @@
+// The demo server's HTTP policy: loopback only (Host and Origin checks against DNS rebinding) and CORS for the
+// demo host, which runs on another loopback origin.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+const LOOPBACK_V4 = /^127(?:\.\d{1,3}){3}$/;
+const MCP_HEADER = /^mcp-[a-z0-9-]+$/i;
+const OWN_DONE_FORM = /^\/connect\/[0-9a-f-]{36}\/done$/;
+
+/** Request headers a browser client may send (the 2026-07-28 ones included, or `auto` falls back to legacy). */
+const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+];
+const EXPOSED_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
+
+/** `localhost`, `127.0.0.1` (and the rest of 127/8) or `[::1]`, any port. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.toLowerCase();
+  return LOOPBACK_HOSTS.has(bare) || bare.endsWith('.localhost') || LOOPBACK_V4.test(bare);
+}
+
+/** The host name of a `Host` header, or `undefined` when it is missing or malformed. */
+export function hostnameOfHostHeader(host: string | undefined): string | undefined {
+  if (host === undefined || host === '') {
+    return undefined;
+  }
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The loopback `Origin` to reflect, `null` when absent, `false` when present and not allowed. */
+export function checkOrigin(origin: string | undefined): string | null | false {
+  if (origin === undefined) {
+    return null;
+  }
+  try {
+    const parsed = new URL(origin);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname)
+      ? parsed.origin
+      : false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The connect page's own "Done" form POST from a browser that sends `Origin: null` (a page served with
+ * `Referrer-Policy: no-referrer`, or a cached copy of one). Allowed only for `POST /connect/<id>/done` and only
+ * when the browser itself vouches for it with `Sec-Fetch-Site: same-origin` (a header pages cannot set); `/mcp`
+ * keeps refusing `Origin: null`.
+ */
+export function isOwnDoneForm(req: IncomingMessage, path: string): boolean {
+  return (
+    req.method === 'POST' &&
+    req.headers.origin === 'null' &&
+    req.headers['sec-fetch-site'] === 'same-origin' &&
+    OWN_DONE_FORM.test(path)
+  );
+}
+
+/** Answers `403` with a JSON-RPC error body. */
+export function forbidden(res: ServerResponse, message: string): void {
+  res.writeHead(403, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/** CORS for a (loopback) origin: every MCP header allowed, the session and version headers exposed. */
+export function setCorsHeaders(req: IncomingMessage, res: ServerResponse, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  const requested = String(req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => MCP_HEADER.test(name));
+  res.setHeader('Access-Control-Allow-Headers', [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '));
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
+  res.setHeader('Access-Control-Max-Age', '600');
+}
+
+/** The connect pages are static HTML with a form: no script, nothing embedded, never framed. */
+export const CONNECT_PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  // `same-origin`, not `no-referrer`: with no-referrer, browsers send `Origin: null` on the page's own form POST.
+  'Referrer-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+};

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import * as api from './index.js';
+import * as testing from './testing/index.js';
+
+describe('package entries', () => {
+  it('@elicitation-kit/server exports exactly the documented runtime names', () => {
+    expect(Object.keys(api).toSorted()).toEqual([
+      'DEFAULT_LEGACY_TIMEOUT_MS',
+      'DEFAULT_ROUND_TTL_SECONDS',
+      'DEFAULT_URL_PATIENCE_MS',
+      'ElicitationDefinitionError',
+      'IGNORED_ANSWERS',
+      'RequestStateNotVerifiedError',
+      'WITHDRAW_REASON',
+      'createElicitationServer',
+      'createMemoryRoundStore',
+      'createRedisRoundStore',
+      'defineTool',
+      'errorText',
+      'formQuestion',
+      'serveBothEras',
+      'toolArguments',
+      'toolResult',
+      'urlQuestion',
+    ]);
+  });
+
+  it('@elicitation-kit/server/testing exports exactly the documented runtime names', () => {
+    expect(Object.keys(testing).toSorted()).toEqual(['OUTCOME_CASES', 'connectInMemory', 'runEveryOutcome']);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * @elicitation-kit/server: the MCP elicitation guide's seven steps for server authors on `@modelcontextprotocol/server`
+ * 2.x. Questions checked when defined, answers typed from the schema and re-validated by core, one tool definition
+ * for both protocol eras (2025 pushes, 2026-07-28 rounds), replay-safe rounds, one record per outcome.
+ * @packageDocumentation
+ */
+export { formQuestion, urlQuestion, ElicitationDefinitionError, DEFAULT_URL_PATIENCE_MS } from './question.js';
+export type {
+  DefinitionProblem,
+  FormQuestion,
+  FormQuestionOptions,
+  LegacyUrlStyle,
+  Question,
+  UrlFlow,
+  UrlFlows,
+  UrlQuestion,
+  UrlQuestionOptions,
+} from './question.js';
+export { toolArguments } from './arguments.js';
+export type { ToolArguments } from './arguments.js';
+export { defineTool } from './tool.js';
+export type {
+  AcceptedContent,
+  AcceptToolDefinition,
+  AnswerOf,
+  Answers,
+  Awaitable,
+  ClientErrorAnswer,
+  ClientErrorMode,
+  ElicitationTool,
+  FormAnswer,
+  Questions,
+  RunToolDefinition,
+  ToolCall,
+  ToolDefinition,
+  ToolDefinitionBase,
+  ToolMessages,
+  ToolSpec,
+  UrlAnswer,
+  WithdrawnInfo,
+} from './tool.js';
+export { createElicitationServer, DEFAULT_LEGACY_TIMEOUT_MS } from './server.js';
+export type { ElicitationServer, ElicitationServerOptions } from './server.js';
+export { createMemoryRoundStore, createRedisRoundStore } from './rounds.js';
+export type { MemoryRoundStoreOptions, RedisRoundCommands, RedisRoundStoreOptions, RoundStore } from './rounds.js';
+export { DEFAULT_ROUND_TTL_SECONDS } from './state.js';
+export type { RoundState, RoundStateOptions } from './state.js';
+export { toolResult, errorText } from './results.js';
+export type { KitResultStatus, ToolResultOptions } from './results.js';
+export type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
+export { serveBothEras } from './http.js';
+export type { BothErasHandler, BothErasOptions, LegacySession } from './http.js';
+export { RequestStateNotVerifiedError, IGNORED_ANSWERS } from './modern.js';
+export { WITHDRAW_REASON } from './legacy.js';
+export type { ElicitationMode, ProtocolEra } from './protocol.js';
+export type {
+  ArgumentsOf,
+  ContentOf,
+  PropertyInput,
+  PropertyValue,
+  RequestedSchemaInput,
+  RequiredNames,
+} from './schema.js';

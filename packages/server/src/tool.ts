@@ -1,0 +1,336 @@
+// A tool that asks: its questions, what to do with the answers, and the words of the kit's own results. Defined
+// once, checked when defined, served in both eras by `createElicitationServer().register()`.
+import type { CallToolResult, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
+import { argumentsAnsweringForm } from './arguments.js';
+import type { ToolArguments } from './arguments.js';
+import type { ProtocolEra } from './protocol.js';
+import { ElicitationDefinitionError } from './question.js';
+import type { FormQuestion, Question, UrlQuestion } from './question.js';
+
+/** The questions of one round, by `inputRequests` key. */
+export type Questions = Readonly<Record<string, Question>>;
+
+/** A form answer, discriminated by `action`: only `accept` carries content, already re-validated. */
+export type FormAnswer<Content> = { action: 'accept'; content: Content } | { action: 'decline' } | { action: 'cancel' };
+
+/** A URL answer. `accept` reaches the operation only once the flow is complete. */
+export type UrlAnswer =
+  | { action: 'accept'; flowId: string }
+  | { action: 'decline'; flowId: string }
+  | { action: 'cancel'; flowId: string };
+
+/** With `clientErrors: 'answer'`: the client refused this request with a JSON-RPC error (2025 sessions only). */
+export interface ClientErrorAnswer {
+  action: 'error';
+  code: number | string;
+  message: string;
+}
+
+/** How a client's JSON-RPC error to one question is handled: end the call (`fail`), or hand it to `run` (`answer`). */
+export type ClientErrorMode = 'fail' | 'answer';
+
+/** The answer type of one question. */
+export type AnswerOf<Q> =
+  Q extends FormQuestion<infer Content> ? FormAnswer<Content> : Q extends UrlQuestion ? UrlAnswer : never;
+
+/** Every answer of a round, by key (what `run` receives). */
+export type Answers<Qs extends Questions, Errors extends ClientErrorMode = 'fail'> = {
+  [K in keyof Qs]: AnswerOf<Qs[K]> | (Errors extends 'answer' ? ClientErrorAnswer : never);
+};
+
+/** The accepted content of every question, by key (what `accept` receives). URL questions give their flow id. */
+export type AcceptedContent<Qs extends Questions> = {
+  [K in keyof Qs]: Qs[K] extends FormQuestion<infer Content> ? Content : { flowId: string };
+};
+
+/** One call of a tool, as its hooks and operation see it. */
+export interface ToolCall<Args> {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The validated arguments (defaults applied). */
+  readonly args: Args;
+  /** The era of the request. */
+  readonly era: ProtocolEra;
+  /** The SDK's handler context. */
+  readonly ctx: ServerContext;
+  /** Aborts when the client cancels the call. */
+  readonly signal: AbortSignal;
+  /** Attaches facts (row counts, ids; never secrets) to the outcome record of this call. */
+  note(detail: Record<string, unknown>): void;
+}
+
+/** What an operation or hook returns. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** Information about a withdrawn question, for its message. */
+export interface WithdrawnInfo {
+  /** How long the question stayed open. */
+  afterMs: number;
+  /** Whether an answer arrived (2026-07-28: after the deadline) and was not used. */
+  answered: boolean;
+}
+
+/** The words of the kit's own results. Every one has a default. */
+export interface ToolMessages {
+  /** @default 'Nothing was done: you declined.' */
+  declined?: string;
+  /** @default 'Nothing was done: the request was dismissed.' */
+  cancelled?: string;
+  /** Before the issues of an invalid answer. @default 'Invalid answer, nothing was done.' */
+  invalidAnswer?: string;
+  /** Before the issues of invalid answering arguments. @default 'Invalid arguments, nothing was done.' */
+  invalidArguments?: string;
+  /** A 2026 retry for an answered or unknown round. @default 'This answer belongs to no open question (already used or unknown); nothing was done.' */
+  replayRefused?: string;
+  /** The server withdrew its question. */
+  withdrawn?: (info: WithdrawnInfo) => string;
+  /** No answer, or no finished URL flow, in time. @default 'No answer arrived in time; nothing was done.' */
+  expired?: string;
+  /** The client cancelled the call. @default 'The call was cancelled; nothing was done.' */
+  aborted?: string;
+  /** The tool does not serve this era. */
+  unsupported?: (era: ProtocolEra) => string;
+}
+
+/** Everything a tool definition has, whichever handler style it uses. */
+export interface ToolDefinitionBase<Qs extends Questions, Args> {
+  /** The tool's name (`tools/list`). */
+  name: string;
+  /** Display title. */
+  title?: string;
+  /** What the tool does (for the model and the user). */
+  description: string;
+  /** Tool annotations, passed to the SDK as given. */
+  annotations?: ToolAnnotations;
+  /** The tool's arguments (see `toolArguments`). Without it the tool takes none. */
+  arguments?: ToolArguments<Args>;
+  /** The questions, or a function of the call that builds them (checked when built). */
+  questions: Qs | ((call: ToolCall<Args>) => Qs);
+  /**
+   * The key of a form question the caller may answer up front with the tool's arguments (the form's properties, all
+   * optional, become the tool's arguments). When the arguments hold every required property they are validated like
+   * an answer and nothing is asked (logged as `arguments`); otherwise the form is asked. Only for a tool with one
+   * static form question and no `arguments`.
+   */
+  argumentsAnswer?: keyof Qs & string;
+  /** The eras the tool serves; on others it answers `status: 'unsupported'`. @default ['legacy', 'modern'] */
+  eras?: readonly ProtocolEra[];
+  /**
+   * Work before the questions are asked (e.g. a slow preparation with progress notifications). Runs every time the
+   * questions are asked, never on the retry that answers them.
+   */
+  prepare?: (call: ToolCall<Args>) => Awaitable<void>;
+  /** Runs once the questions are out (2025: sent; 2026: the round minted). Awaited before the answers are used. */
+  onAsked?: (call: ToolCall<Args>) => Awaitable<void>;
+  /**
+   * Withdraw the question after this many milliseconds (`undefined`: never). 2025: the `elicitation/create` is
+   * cancelled (the client gets `notifications/cancelled`); 2026: the deadline is sealed in the round, and a later
+   * answer is not used. Either way the call ends with `status: 'withdrawn'`.
+   */
+  withdrawAfterMs?: (call: ToolCall<Args>) => number | undefined;
+  /** Fields added (after `status`) to every result the kit builds for this tool. */
+  resultFields?: (call: ToolCall<Args>) => Record<string, unknown>;
+  /** The words of the kit's own results. */
+  messages?: ToolMessages;
+}
+
+/** A tool whose operation receives every answer (accept, decline or cancel) as a discriminated union. */
+export interface RunToolDefinition<
+  Qs extends Questions,
+  Args,
+  Errors extends ClientErrorMode,
+> extends ToolDefinitionBase<Qs, Args> {
+  /**
+   * The operation. Accepted content arrives re-validated; an invalid answer never gets here (the call ends with
+   * `status: 'invalid'` naming each field and rule).
+   */
+  run: (answers: Answers<Qs, Errors>, call: ToolCall<Args>) => Awaitable<CallToolResult>;
+  /** How a client's JSON-RPC error to one question is handled. @default 'fail' */
+  clientErrors?: Errors;
+  accept?: never;
+}
+
+/**
+ * A tool whose operation runs only when every question was accepted: a cancel gives `status: 'cancelled'`, else a
+ * decline `status: 'not_started'` (see {@link ToolMessages}).
+ */
+export interface AcceptToolDefinition<Qs extends Questions, Args> extends ToolDefinitionBase<Qs, Args> {
+  /** The operation, with the re-validated content of every question. */
+  accept: (content: AcceptedContent<Qs>, call: ToolCall<Args>) => Awaitable<CallToolResult>;
+  run?: never;
+  clientErrors?: never;
+}
+
+/** A tool definition: {@link RunToolDefinition} or {@link AcceptToolDefinition}. */
+export type ToolDefinition<Qs extends Questions, Args, Errors extends ClientErrorMode = 'fail'> =
+  | RunToolDefinition<Qs, Args, Errors>
+  | AcceptToolDefinition<Qs, Args>;
+
+/** The type-erased form the server works with. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly title: string | undefined;
+  readonly description: string;
+  readonly annotations: ToolAnnotations | undefined;
+  readonly arguments: ToolArguments<unknown> | undefined;
+  readonly questions: Questions | ((call: ToolCall<unknown>) => Questions);
+  readonly argumentsAnswer: string | undefined;
+  readonly eras: readonly ProtocolEra[];
+  readonly prepare: ((call: ToolCall<unknown>) => Awaitable<void>) | undefined;
+  readonly onAsked: ((call: ToolCall<unknown>) => Awaitable<void>) | undefined;
+  readonly withdrawAfterMs: ((call: ToolCall<unknown>) => number | undefined) | undefined;
+  readonly resultFields: ((call: ToolCall<unknown>) => Record<string, unknown>) | undefined;
+  readonly messages: ToolMessages;
+  readonly handler:
+    | { style: 'run'; run: (answers: Record<string, unknown>, call: ToolCall<unknown>) => Awaitable<CallToolResult> }
+    | {
+        style: 'accept';
+        accept: (content: Record<string, unknown>, call: ToolCall<unknown>) => Awaitable<CallToolResult>;
+      };
+  readonly clientErrors: ClientErrorMode;
+}
+
+/** A defined tool, ready for `register()`. */
+export interface ElicitationTool<Qs extends Questions = Questions, Args = unknown> {
+  /** The tool's name. */
+  readonly name: string;
+  /** The checked definition. */
+  readonly spec: ToolSpec;
+  /** Type-only. Never set at run time. */
+  readonly types?: { questions: Qs; args: Args };
+}
+
+const ERAS: readonly ProtocolEra[] = ['legacy', 'modern'];
+
+function isQuestion(value: unknown): value is Question {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    ((value as { mode?: unknown }).mode === 'form' || (value as { mode?: unknown }).mode === 'url')
+  );
+}
+
+/**
+ * Checks a set of questions (static ones when the tool is defined, built ones at each call): at least one, every
+ * value made by `formQuestion` or `urlQuestion`, and `url-required` questions not mixed with others.
+ */
+export function checkQuestions(tool: string, questions: unknown): Questions {
+  if (typeof questions !== 'object' || questions === null) {
+    throw new ElicitationDefinitionError(`${tool}: \`questions\` must be an object of questions by key`, {
+      problem: 'definition',
+    });
+  }
+  const entries = Object.entries(questions);
+  if (entries.length === 0) {
+    throw new ElicitationDefinitionError(`${tool}: a tool that asks needs at least one question`, {
+      problem: 'definition',
+    });
+  }
+  for (const [key, question] of entries) {
+    if (key === '' || !isQuestion(question)) {
+      throw new ElicitationDefinitionError(
+        `${tool}: question "${key}" must be made with formQuestion() or urlQuestion() under a non-empty key`,
+        { problem: 'definition' },
+      );
+    }
+  }
+  const required = entries.filter(([, question]) => question.mode === 'url' && question.legacy === 'url-required');
+  if (required.length > 0 && required.length < entries.length) {
+    throw new ElicitationDefinitionError(
+      `${tool}: a url-required question cannot share a round with other questions (2025 answers it with -32042)`,
+      { problem: 'definition' },
+    );
+  }
+  return questions as Questions;
+}
+
+/**
+ * Defines a tool that asks, and checks the definition at once (the questions were checked when they were made):
+ * names, at least one question, exactly one of `run` / `accept`, a valid `argumentsAnswer`.
+ * @example
+ * const exportData = defineTool({
+ *   name: 'export-data',
+ *   description: 'Exports the orders table.',
+ *   questions: { export_options: exportOptions },
+ *   accept: ({ export_options }) => toolResult({ status: 'completed', format: export_options.format }),
+ * });
+ */
+export function defineTool<
+  const Qs extends Questions,
+  Args = Record<string, never>,
+  Errors extends ClientErrorMode = 'fail',
+>(definition: ToolDefinition<Qs, Args, Errors>): ElicitationTool<Qs, Args> {
+  const { name } = definition;
+  if (typeof name !== 'string' || name === '') {
+    throw new ElicitationDefinitionError('defineTool: `name` must be a non-empty string', { problem: 'definition' });
+  }
+  if (typeof definition.description !== 'string' || definition.description === '') {
+    throw new ElicitationDefinitionError(`${name}: \`description\` must be a non-empty string`, {
+      problem: 'definition',
+    });
+  }
+  const hasRun = typeof definition.run === 'function';
+  const hasAccept = typeof definition.accept === 'function';
+  if (hasRun === hasAccept) {
+    throw new ElicitationDefinitionError(`${name}: give exactly one of \`run\` (every answer) and \`accept\``, {
+      problem: 'definition',
+    });
+  }
+  if (typeof definition.questions !== 'function') {
+    checkQuestions(name, definition.questions);
+  }
+  let args = definition.arguments as ToolArguments<unknown> | undefined;
+  const answerKey = definition.argumentsAnswer;
+  if (answerKey !== undefined) {
+    const questions = definition.questions;
+    const question: unknown = typeof questions === 'function' ? undefined : questions[answerKey];
+    if (
+      typeof questions === 'function' ||
+      Object.keys(questions).length !== 1 ||
+      !isQuestion(question) ||
+      question.mode !== 'form' ||
+      question.validate === undefined
+    ) {
+      throw new ElicitationDefinitionError(
+        `${name}: argumentsAnswer must name the tool's only question, a static form with a checked schema`,
+        { problem: 'definition' },
+      );
+    }
+    if (args !== undefined) {
+      throw new ElicitationDefinitionError(
+        `${name}: argumentsAnswer makes the form's properties the tool's arguments; drop \`arguments\``,
+        { problem: 'definition' },
+      );
+    }
+    args = argumentsAnsweringForm(question.requestedSchema) as ToolArguments<unknown>;
+  }
+  const eras = definition.eras ?? ERAS;
+  if (eras.length === 0 || eras.some((era) => !ERAS.includes(era))) {
+    throw new ElicitationDefinitionError(`${name}: \`eras\` must list 'legacy' and/or 'modern'`, {
+      problem: 'definition',
+    });
+  }
+  const spec: ToolSpec = Object.freeze({
+    name,
+    title: definition.title,
+    description: definition.description,
+    annotations: definition.annotations,
+    arguments: args,
+    questions: definition.questions as ToolSpec['questions'],
+    argumentsAnswer: answerKey,
+    eras,
+    prepare: definition.prepare as ToolSpec['prepare'],
+    onAsked: definition.onAsked as ToolSpec['onAsked'],
+    withdrawAfterMs: definition.withdrawAfterMs as ToolSpec['withdrawAfterMs'],
+    resultFields: definition.resultFields as ToolSpec['resultFields'],
+    messages: { ...definition.messages },
+    handler: hasRun
+      ? { style: 'run' as const, run: definition.run as Extract<ToolSpec['handler'], { style: 'run' }>['run'] }
+      : {
+          style: 'accept' as const,
+          accept: definition.accept as Extract<ToolSpec['handler'], { style: 'accept' }>['accept'],
+        },
+    clientErrors: definition.clientErrors ?? 'fail',
+  });
+  return Object.freeze({ name, spec });
+}
