@@ -1,9 +1,8 @@
 // The demo server's HTTP policy: loopback only (Host and Origin checks against DNS rebinding) and CORS for the
 // demo host, which runs on another loopback origin.
+import { isLoopbackHost } from '@elicitation-kit/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-const LOOPBACK_V4 = /^127(?:\.\d{1,3}){3}$/;
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/i;
 const OWN_DONE_FORM = /^\/connect\/[0-9a-f-]{36}\/done$/;
 
@@ -20,10 +19,9 @@ const ALLOWED_HEADERS = [
 ];
 const EXPOSED_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
 
-/** `localhost`, `127.0.0.1` (and the rest of 127/8) or `[::1]`, any port. */
+/** `localhost`, `127.0.0.1` (and the rest of 127/8) or `[::1]`, any port: core's rule (one home). */
 export function isLoopbackHostname(hostname: string): boolean {
-  const bare = hostname.toLowerCase();
-  return LOOPBACK_HOSTS.has(bare) || bare.endsWith('.localhost') || LOOPBACK_V4.test(bare);
+  return isLoopbackHost(hostname);
 }
 
 /** The host name of a `Host` header, or `undefined` when it is missing or malformed. */
