@@ -23,7 +23,9 @@ export const budgets = {
   // stays reported (packages/core/README.md "Size", bench/RESULTS.md).
   core: { entry: 'packages/core/src/index.ts', budget: 22 * 1024, target: 8 * 1024 },
   react: { entry: 'packages/react/src/index.ts', budget: 8 * 1024 },
-  mcp: { entry: 'packages/mcp/src/index.ts', budget: 4 * 1024 },
+  // mcp: 4 KB until issue 13 split it into single-job modules and added kit.callTool (tool calls that survive a human),
+  // settled URL completions and resend policy; written plainly that is ~4.7 KB. Raised with headroom, not golfed.
+  mcp: { entry: 'packages/mcp/src/index.ts', budget: 6 * 1024 },
 };
 const external = [
   'react',

@@ -238,13 +238,17 @@ describe('attachElicitation, 2025-only behaviour', () => {
     expect(setup.events.find((event) => event.type === 'undelivered')).toMatchObject({
       entry: { id: entry.id },
       result: answer,
+      canResend: true,
     });
+    expect(setup.kit.undelivered()).toEqual([entry]);
     const responses = () => setup?.sent.filter((message) => 'result' in message && 'id' in message) ?? [];
     expect(responses()).toHaveLength(1);
     // Still offline: nothing goes out, and it stays available.
     expect(await setup.kit.resend(entry.id)).toBe(false);
+    expect(setup.kit.undelivered()).toEqual([entry]);
     offline = false;
     expect(await setup.kit.resend(entry.id)).toBe(true);
+    expect(setup.kit.undelivered()).toEqual([]);
     expect(resultJson(await call)).toMatchObject({
       received: { kind: 'elicit', action: 'accept', content: { format: 'json', maxRows: 7 } },
     });
@@ -253,6 +257,28 @@ describe('attachElicitation, 2025-only behaviour', () => {
     // Sent: nothing left to resend; an unknown id has nothing either.
     expect(await setup.kit.resend(entry.id)).toBe(false);
     expect(await setup.kit.resend('elicitation-unknown')).toBe(false);
+  });
+
+  it('says an answer cannot be sent again once the server lost the session (404), and keeps nothing', async () => {
+    setup = await connect('legacy', {
+      clientSend: async (message, send) => {
+        if ('result' in message) {
+          throw Object.assign(new Error('Error POSTing to endpoint: Session not found'), { data: { status: 404 } });
+        }
+        await send(message);
+      },
+    });
+    void setup.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS } }).catch(() => undefined);
+    const entry = await firstEntry(setup.queue);
+    setup.queue.respond(entry.id, { action: 'decline' });
+    await vi.waitFor(() => expect(setup?.events.some((event) => event.type === 'undelivered')).toBe(true));
+    expect(setup.events.find((event) => event.type === 'undelivered')).toMatchObject({
+      entry: { id: entry.id },
+      result: { action: 'decline' },
+      canResend: false,
+    });
+    expect(setup.kit.undelivered()).toEqual([]);
+    expect(await setup.kit.resend(entry.id)).toBe(false);
   });
 
   it('shows a request replayed with the same JSON-RPC id once and answers it once', async () => {
@@ -323,8 +349,31 @@ describe('attachElicitation, 2025-only behaviour', () => {
     expect(setup.sent.filter((message) => 'result' in message || 'error' in message)).toEqual([]);
   });
 
-  it('marks a URL elicitation completed on notifications/elicitation/complete and ignores unknown ids', async () => {
+  it('answers a pending URL request accept when the server says it completed, and ignores unknown ids', async () => {
     setup = await connect('legacy');
+    const params = {
+      mode: 'url',
+      message: 'Sign in',
+      url: 'https://auth.example.com/connect?flow=6',
+      elicitationId: 'flow-6',
+    };
+    const call = setup.client.callTool({ name: 'ask-direct', arguments: { params } });
+    const entry = await firstEntry(setup.queue);
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'unknown' } });
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-6' } });
+    // The user finished on the page: the kit answers for them; the host has nothing to dismiss.
+    expect(resultJson(await call)).toEqual({ result: { action: 'accept' } });
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(setup.events.map((event) => event.type)).toEqual(['shown', 'completed', 'answered']);
+    expect(setup.events[1]).toMatchObject({ elicitationId: 'flow-6', entry: { id: entry.id, status: 'completed' } });
+  });
+
+  it('with settleCompletedUrl: false, marks the entry completed for the host to answer, once', async () => {
+    setup = await connect('legacy', { attach: { settleCompletedUrl: false } });
     const params = {
       mode: 'url',
       message: 'Sign in',
@@ -345,6 +394,10 @@ describe('attachElicitation, 2025-only behaviour', () => {
     const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
     expect(setup.queue.getSnapshot()).not.toBe(before);
     expect(completed).toMatchObject({ id: entry.id, status: 'completed' });
+    await setup
+      .server()
+      .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'flow-7' } });
+    await setup.client.ping();
     expect(setup.events.filter((event) => event.type === 'completed')).toHaveLength(1);
 
     setup.queue.respond(entry.id, { action: 'accept' });
@@ -395,12 +448,40 @@ describe('attachElicitation, 2025-only behaviour', () => {
     await setup
       .server()
       .server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: 'wh-1' } });
-    const [completed] = await waitForQueue(setup.queue, (snapshot) => snapshot[0]?.status === 'completed');
-    expect(setup.queue.respond(completed?.id ?? '', { action: 'accept' })).toBe(true);
-    expect(setup.queue.getSnapshot()).toEqual([]);
+    // Completed: the kit dismisses the entry itself; the host only retries.
+    await waitForQueue(setup.queue, (snapshot) => snapshot.length === 0);
+    expect(setup.events.filter((event) => event.type === 'completed')).toMatchObject([
+      { elicitationId: 'wh-1', entry: { id: surfaced[0]?.id, status: 'completed' } },
+    ]);
+    expect(setup.queue.respond(surfaced[0]?.id ?? '', { action: 'accept' })).toBe(false);
     expect(resultJson(await setup.client.callTool({ name: 'need-url', arguments: { id: 'wh-1' } }))).toEqual({
       status: 'connected',
     });
+  });
+
+  it("makes ids that cannot collide with a host's: a default server id never joins a host-chosen one's limit", async () => {
+    // The demo host names its servers `server-<n>`: before, the kit's default server id was `server-<n>` too.
+    setup = await connect('legacy', { maxPendingPerServer: 1, attach: { server: { id: 'server-1' } } });
+    const other = await connect('legacy', { queue: setup.queue, attach: { server: {} } });
+    try {
+      const calls = [setup, other].map((each) =>
+        each.client.callTool({ name: 'ask-direct', arguments: { params: EXPORT_PARAMS } }),
+      );
+      const entries = await waitForQueue(setup.queue, (snapshot) => snapshot.length === 2);
+      expect(entries.map((entry) => entry.server.id)).toEqual([
+        'server-1',
+        expect.stringMatching(/^elicitation-kit-\d+$/),
+      ]);
+      for (const entry of entries) {
+        expect(entry.id).toMatch(/^elicitation-kit-\d+-\d+$/);
+        setup.queue.respond(entry.id, { action: 'cancel' });
+      }
+      expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
+      expect(setup.events.concat(other.events).some((event) => event.type === 'rejected')).toBe(false);
+      await Promise.all(calls);
+    } finally {
+      await other.close();
+    }
   });
 
   it('settles its pending entries as cancel on detach and stops handling requests', async () => {

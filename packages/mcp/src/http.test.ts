@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
 import { createElicitationQueue } from './queue.js';
 import { firstEntry, waitForQueue } from './test/harness.js';
-import type { ElicitationEvent, ElicitationQueue, PendingElicitation } from './types.js';
+import type { ElicitationAttachment, ElicitationEvent, ElicitationQueue, PendingElicitation } from './types.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterAll(async () => {
 interface HttpSetup {
   client: Client;
   queue: ElicitationQueue;
-  kit: ReturnType<typeof attachElicitation>;
+  kit: ElicitationAttachment;
   events: ElicitationEvent[];
   /** Resolves with the next event (from now on) that matches. */
   nextEvent(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
@@ -134,6 +134,26 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
     expect(events).toMatchObject([{ type: 'rejected', era, error: expected }]);
   });
 
+  it('keeps kit.callTool alive while the user takes longer than its timeout to answer', async () => {
+    const { client, queue, kit } = await connectHttp(era);
+    const timeout = 300;
+    // The SDK alone gives up (2025: the tools/call is open while the user answers; 2026-07-28: the total counts it).
+    const bare = client
+      .callTool({ name: 'export-data', arguments: {} }, era === 'legacy' ? { timeout } : { maxTotalTimeout: timeout })
+      .catch((error: unknown) => error);
+    const dropped = await firstEntry(queue);
+    await new Promise((resolve) => setTimeout(resolve, 3 * timeout));
+    queue.respond(dropped.id, { action: 'cancel' });
+    expect(await bare).toMatchObject({ code: 'REQUEST_TIMEOUT' });
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+
+    const call = kit.callTool({ name: 'export-data', arguments: {} }, { timeout, maxTotalTimeout: timeout });
+    const entry = await firstEntry(queue);
+    await new Promise((resolve) => setTimeout(resolve, 3 * timeout));
+    queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 2, includeHeaders: false } });
+    expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'completed', format: 'csv', rows: 2 });
+  });
+
   it('removes the entry when the caller aborts the tool call', async () => {
     const { client, queue } = await connectHttp(era);
     const controller = new AbortController();
@@ -184,7 +204,7 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
 });
 
 describe('the -32042 flow against the demo server (2025 era)', () => {
-  it('surfaces the URL elicitation, marks it completed on the notification, then the retry succeeds', async () => {
+  it('surfaces the URL elicitation, dismisses it on the completion notification, then the retry succeeds', async () => {
     const { client, queue, kit } = await connectHttp('legacy');
     const failure: unknown = await client
       .callTool({ name: 'connect-storage', arguments: {} })
@@ -200,9 +220,9 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
       return;
     }
     expect(demo.flows.complete(flowIdOf(entry))).toBe(true);
-    // Delivered on the session's standalone GET stream.
-    await waitForQueue(queue, (snapshot) => snapshot[0]?.status === 'completed');
-    expect(queue.respond(entry.id, { action: 'accept' })).toBe(true);
+    // Delivered on the session's standalone GET stream; the kit dismisses the completed entry itself.
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    expect(queue.respond(entry.id, { action: 'accept' })).toBe(false);
     const retried = await client.callTool({ name: 'connect-storage', arguments: {} });
     expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true });
   });

@@ -1,13 +1,14 @@
 import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
-import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
 import { describe, expectTypeOf, it } from 'vitest';
-import { attachElicitation, createElicitationQueue, elicitationCapability } from './index.js';
+import { attachElicitation, createElicitationQueue, elicitationCapability, readServerIdentity } from './index.js';
 import type {
   ElicitationAttachment,
   ElicitationEvent,
   ElicitationQueue,
   PendingElicitation,
   ServerIdentity,
+  ToolCallOptions,
 } from './index.js';
 
 describe('public types', () => {
@@ -42,6 +43,14 @@ describe('public types', () => {
       'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed' | 'undelivered'
     >();
     expectTypeOf<ElicitationAttachment['resend']>().toEqualTypeOf<(entryId: string) => Promise<boolean>>();
+    expectTypeOf<ElicitationAttachment['undelivered']>().toEqualTypeOf<() => readonly PendingElicitation[]>();
+    expectTypeOf<ElicitationAttachment['callTool']>().toEqualTypeOf<
+      (params: CallToolRequest['params'], options?: ToolCallOptions) => Promise<CallToolResult>
+    >();
+    // A drop-in for client.callTool: the SDK's options are accepted as they are.
+    expectTypeOf<Parameters<Client['callTool']>[1]>().toExtend<ToolCallOptions | undefined>();
+    expectTypeOf<Extract<ElicitationEvent, { type: 'undelivered' }>['canResend']>().toEqualTypeOf<boolean>();
+    expectTypeOf(readServerIdentity).returns.toEqualTypeOf<ServerIdentity>();
     expectTypeOf(elicitationCapability({ url: false })).toEqualTypeOf<{
       form?: Record<string, never>;
       url?: Record<string, never>;

@@ -1,17 +1,25 @@
 /**
  * Public types of @elicitation-kit/mcp.
  */
-import type { ElicitResult, ElicitationError, ParsedElicitation } from '@elicitation-kit/core';
-
-import type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
+import type {
+  ElicitResult,
+  ElicitationError,
+  ElicitationModes,
+  ParsedElicitation,
+  ProtocolEra,
+} from '@elicitation-kit/core';
+import type { CallToolRequest, CallToolRequestOptions, CallToolResult } from '@modelcontextprotocol/client';
 
 export type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
 
 /** Who is asking. Shown to the user (the spec requires the client to make clear which server asks). */
 export interface ServerIdentity {
-  /** Stable key of the connection within the queue (the per-server pending limit counts by it). */
+  /**
+   * Stable key of the connection within the queue (the per-server pending limit counts by it). The kit's default is
+   * `elicitation-kit-<n>`, unique to the attachment; a host's own ids must not start with `elicitation-kit-`.
+   */
   id: string;
-  /** `serverInfo.name`, or the host-provided name. */
+  /** The host-provided name, else `serverInfo.name`, else the host of {@link ServerIdentity.url}, else `MCP server`. */
   name: string;
   title?: string;
   version?: string;
@@ -21,7 +29,7 @@ export interface ServerIdentity {
 
 /** One request waiting for the user. Entries are immutable: a change produces a new object and a new snapshot. */
 export interface PendingElicitation {
-  /** Queue-unique id; pass it to {@link ElicitationQueue.respond}. */
+  /** Queue-unique id (`elicitation-kit-<n>-<m>`); pass it to {@link ElicitationQueue.respond}. */
   id: string;
   /** The request as core parsed it (form fields or URL analysis). */
   request: ParsedElicitation;
@@ -30,8 +38,8 @@ export interface PendingElicitation {
   /** Aborted when the server or the caller cancels, or the connection closes: close the UI then. */
   signal: AbortSignal;
   /**
-   * `completed` once `notifications/elicitation/complete` named this URL elicitation (2025-11-25 only):
-   * the out-of-band step is done and the host may retry or dismiss.
+   * `completed` once `notifications/elicitation/complete` named this URL elicitation (2025-11-25 only) and the
+   * attachment leaves it to the host (`settleCompletedUrl: false`): the out-of-band step is done, answer or dismiss it.
    */
   status: 'pending' | 'completed';
   /**
@@ -99,10 +107,12 @@ export type ElicitationEvent =
   | { type: 'cancelled'; entry: PendingElicitation; reason: CancelReason; detail?: unknown }
   | { type: 'completed'; server: ServerIdentity; elicitationId: string; entry?: PendingElicitation }
   /**
-   * 2025 sessions: the user answered, but the JSON-RPC response carrying the answer could not be sent (the network
-   * failed); the server is still waiting. `resend(entry.id)` sends the same response again.
+   * 2025 sessions: the user answered, but the JSON-RPC response carrying the answer could not be sent; the server is
+   * still waiting. `canResend`: the kit kept the answer and `resend(entry.id)` sends the same response again (the
+   * network failed); `false` when the server answered `404` (its session is gone, e.g. it restarted): nothing can
+   * deliver it, the tool call must be run again.
    */
-  | { type: 'undelivered'; entry: PendingElicitation; result: ElicitResult; error: unknown };
+  | { type: 'undelivered'; entry: PendingElicitation; result: ElicitResult; error: unknown; canResend: boolean };
 
 /** Options of {@link attachElicitation}. */
 export interface AttachElicitationOptions {
@@ -115,8 +125,40 @@ export interface AttachElicitationOptions {
    * `id` defaults to a key unique to this attachment.
    */
   server?: Partial<ServerIdentity>;
-  /** Called for every protocol event (shown, answered, rejected, cancelled, completed). */
+  /** Called for every protocol event (shown, answered, rejected, cancelled, completed, undelivered). */
   onEvent?: (event: ElicitationEvent) => void;
+  /**
+   * What happens to an entry that `notifications/elicitation/complete` names (2025-11-25): `true` settles it (the
+   * user finished the step on the page: a URL request is answered `accept`, a `url-required` entry is dismissed);
+   * `false` marks it `status: 'completed'` and leaves the answer to the host.
+   * @default true
+   */
+  settleCompletedUrl?: boolean;
+}
+
+/**
+ * Options of {@link ElicitationAttachment.callTool}: the SDK's `CallToolRequestOptions`, with timeouts that measure
+ * the server's work only. While the connection waits for the user (a request in the queue, a 2025 URL elicitation
+ * the user accepted and has not completed, an answer kept for resending), the call's clock stops.
+ */
+export interface ToolCallOptions extends Omit<
+  CallToolRequestOptions,
+  'timeout' | 'maxTotalTimeout' | 'resetTimeoutOnProgress'
+> {
+  /**
+   * How long the server may work before the call fails with the SDK's `SdkError` (`REQUEST_TIMEOUT`, "Request timed
+   * out"): counted from the call, stopped while the user is being waited for, and started afresh when the user
+   * answers (as each 2026-07-28 retry gets a fresh timeout from the SDK).
+   * @default 60_000 (the SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`)
+   */
+  timeout?: number;
+  /** A progress notification starts the timeout afresh (the kit then asks the server for progress). @default false */
+  resetTimeoutOnProgress?: boolean;
+  /**
+   * The most server work the whole call may take, progress or not ("Maximum total timeout exceeded"). The time
+   * spent waiting for the user does not count. @default no limit
+   */
+  maxTotalTimeout?: number;
 }
 
 /** What {@link attachElicitation} returns. */
@@ -129,15 +171,30 @@ export interface ElicitationAttachment {
   /**
    * Turns a `-32042` (URL elicitation required, 2025-11-25) error from a tool call into `url-required` entries
    * and returns them (existing entries for the same `elicitationId` are returned, not duplicated). Returns `[]`
-   * for any other error. After the user finishes (or a completion notification marks the entry `completed`),
-   * dismiss it with `respond(id, { action: 'accept' })` and retry the call.
+   * for any other error. When the server's completion notification arrives, the entry leaves the queue by itself
+   * (`settleCompletedUrl`); when the user says they are done first, dismiss it with `respond(id, { action: 'accept' })`.
+   * Then retry the call.
    */
   surfaceUrlRequired(error: unknown): PendingElicitation[];
   /**
    * Sends again an answer whose response failed to go out (after an `undelivered` event; 2025 sessions). Resolves
-   * `true` once it is sent, `false` when there is nothing to resend or it failed again (keep it for another try).
+   * `true` once it is sent, `false` when there is nothing to resend (never kept: `canResend: false`) or it failed
+   * again (it stays in {@link ElicitationAttachment.undelivered} for another try).
    * The same response (same JSON-RPC id) is sent, so the server takes it at most once: an SDK server ignores a
    * response to a request it no longer waits for.
    */
   resend(entryId: string): Promise<boolean>;
+  /**
+   * The entries whose answers are kept for {@link ElicitationAttachment.resend}, oldest first (an answer leaves once
+   * it is sent, on `detach`, and when no `callTool` of this attachment is in flight any more: nothing waits for it).
+   */
+  undelivered(): readonly PendingElicitation[];
+  /**
+   * `client.callTool` whose timeout does not count the time the user spends answering: the host sets a normal timeout
+   * for the server's work, in both eras. Same parameters, result and errors as the SDK's; see {@link ToolCallOptions}.
+   * While any elicitation of this connection waits for the user, every call of the connection pauses: the SDK does not
+   * tell which call a request serves (2025 servers relate it by HTTP stream only; 2026-07-28 rounds run inside the
+   * SDK's retry driver).
+   */
+  callTool(params: CallToolRequest['params'], options?: ToolCallOptions): Promise<CallToolResult>;
 }

@@ -138,6 +138,8 @@ export function Root(props: RootProps): ReactElement {
   const pendingCount = props.pendingCount ?? 0;
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
+  // Whether the kit wants the dialog open: a `close` event while it does came from the browser, not from the kit.
+  const expectOpen = useRef(false);
   // The latest props, read by callbacks: a new `onRespond` or `onValuesChange` must not rebuild the context.
   const latest = useRef(props);
   useBrowserLayoutEffect(() => {
@@ -194,11 +196,14 @@ export function Root(props: RootProps): ReactElement {
       (invalid ?? dialog).querySelector<HTMLElement>('[data-part=field] :is(input, select):not(:disabled)') ??
       dialog;
     target.focus();
+    expectOpen.current = true;
     return () => {
+      expectOpen.current = false;
       dialog.close();
       if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
     };
-  }, [shown]);
+    // A new session (the next request) opens the dialog afresh, even when it stays shown in between.
+  }, [shown, session]);
 
   // Answered: every control inert (set on the element: React 18 and 19 disagree on how to render the attribute).
   const answered = snapshot.status === 'answered';
@@ -233,6 +238,12 @@ export function Root(props: RootProps): ReactElement {
           // Escape or another close request: answer cancel; the dialog closes when the answer is recorded.
           event.preventDefault();
           session.cancel();
+        }}
+        onClose={(event) => {
+          // Closed by the browser itself: Chromium stops letting a page prevent repeated Escapes without user
+          // activation in between, and then closes the dialog. The user asked to close it: that is cancel. (The
+          // event is asynchronous: a dialog open again by then was closed and reopened by the kit.)
+          if (expectOpen.current && !event.currentTarget.open) session.cancel();
         }}
         onClick={onClick}
       >

@@ -8,7 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRelay } from '../../relay/relay.mjs';
-import { createConnectionStore, describeError, type ConnectionStore, type EraChoice } from './connections.js';
+import { createConnectionStore, type ConnectionStore, type EraChoice } from './connections.js';
+import { describeError } from './events.js';
 
 let demo: DemoServer;
 let relay: http.Server;
@@ -89,6 +90,7 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
       era: expectedEra,
       protocolVersion: expectedEra === 'modern' ? '2026-07-28' : '2025-11-25',
       name: 'elicitation-kit-demo',
+      title: 'Elicitation Kit demo server',
       viaRelay,
     });
     expect(server?.tools.map((tool) => tool.name)).toContain('export-data');
@@ -129,6 +131,14 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
     );
     expect(lines.some((line) => line.outcome === 'shown')).toBe(false);
     expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('offers no second try to resend an answer the kit does not keep', async () => {
+    expect(await store.resend(id, 'elicitation-kit-0-0')).toBe(false);
+    const line = store.getLog().at(-1);
+    expect(line).toMatchObject({ kind: 'error', label: 'resend' });
+    expect(line?.notice).toBeUndefined();
+    expect(line?.resend).toBeUndefined();
   });
 
   it('passes a decline on to the server', async () => {

@@ -2,7 +2,9 @@ import { createElicitationQueue } from '@elicitation-kit/mcp';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canResend, describeEvent, type ConnectionStore, type LogEntry } from './connections.js';
+import type { ConnectionStore } from './connections.js';
+import { describeEvent } from './events.js';
+import type { LogEntry } from './log-store.js';
 import { ElicitationOutlet } from './elicitation-outlet.js';
 
 afterEach(cleanup);
@@ -71,16 +73,21 @@ describe('what the user is told when a question ends without them', () => {
       entry,
       result: { action: 'accept', content: {} },
       error: new TypeError('Failed to fetch'),
+      canResend: true,
     } as never);
     expect(offline).toMatchObject({ outcome: 'undelivered', label: 'not delivered' });
     expect(offline.notice).toBe(
       'Your answer to Acme did not arrive: the connection failed. Acme is still waiting; send it again once you are back online.',
     );
     const gone = Object.assign(new Error('Error POSTing to endpoint: Session not found'), { data: { status: 404 } });
-    expect(canResend(new TypeError('Failed to fetch'))).toBe(true);
-    expect(canResend(gone)).toBe(false);
     expect(
-      describeEvent({ type: 'undelivered', entry, result: { action: 'cancel' }, error: gone } as never).notice,
+      describeEvent({
+        type: 'undelivered',
+        entry,
+        result: { action: 'cancel' },
+        error: gone,
+        canResend: false,
+      } as never).notice,
     ).toContain('no longer knows this session');
 
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import type { ElicitationQueue } from '@elicitation-kit/mcp';
 import { ElicitationDialog, useElicitationQueue } from '@elicitation-kit/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { ConnectionStore } from './connections.js';
 
 /**
@@ -40,35 +40,21 @@ function ElicitationNotice({ store }: { store: ConnectionStore }) {
 
 /**
  * Shows the elicitations of every server, one at a time, oldest first. Entries the server cancelled leave the queue
- * by themselves (the kit aborts them), so the next one opens; a notice says what happened. One host control sits under
+ * by themselves (the kit aborts them), and completed URL entries are settled by the kit, so the next one opens; a
+ * notice says what happened. One host control sits under
  * the dialog's actions: when a server has several questions waiting (a flood), "Cancel all" answers every one of them
  * `cancel` at once.
  */
 export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; store: ConnectionStore }) {
   const entries = useElicitationQueue(queue);
-  const servers = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const pending = entries.filter((entry) => entry.status === 'pending');
   const current = pending[0];
-  // A URL elicitation the server marked complete needs nothing more from the user: dismiss it.
-  useEffect(() => {
-    for (const entry of entries) {
-      if (entry.status === 'completed') {
-        queue.respond(entry.id, { action: 'accept' });
-      }
-    }
-  }, [entries, queue]);
   const notice = <ElicitationNotice store={store} />;
   if (current === undefined) {
     return notice;
   }
-  const connection = servers.find((server) => server.id === current.server.id);
-  const title = current.server.title ?? connection?.title;
-  const url = current.server.url ?? connection?.url;
-  const server = {
-    name: connection?.name ?? current.server.name,
-    ...(title !== undefined ? { title } : {}),
-    ...(url !== undefined ? { url } : {}),
-  };
+  // The kit's server identity (readServerIdentity) is the one the server panel shows: nothing to merge here.
+  const { server } = current;
   const fromServer = pending.filter((entry) => entry.server.id === current.server.id).length;
   return (
     <>
@@ -76,7 +62,7 @@ export function ElicitationOutlet({ queue, store }: { queue: ElicitationQueue; s
       <ElicitationDialog
         // The entry as is: its id is the request's identity, its era decides whether URL mode waits for "I'm done"
         // (2026-07-28: accepting makes the SDK retry at once), its signal closes the dialog when withdrawn.
-        entry={{ ...current, server }}
+        entry={current}
         pendingCount={pending.length - 1}
         onRespond={(result) => {
           queue.respond(current.id, result);

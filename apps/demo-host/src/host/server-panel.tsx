@@ -1,6 +1,7 @@
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
 import { useEffect, useId, useRef, useState } from 'react';
-import { describeError, type ConnectionStore, type ServerConnection } from './connections.js';
+import type { ConnectionStore, ServerConnection } from './connections.js';
+import { describeError } from './events.js';
 import { defaultArguments, parseArguments } from './tool-args.js';
 
 type RunState =

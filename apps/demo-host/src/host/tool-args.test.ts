@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultArguments, parseArguments } from './tool-args.js';
-import { describeError } from './connections.js';
+import { describeError } from './events.js';
 import { transportUrl } from './relay-url.js';
 
 describe('defaultArguments', () => {

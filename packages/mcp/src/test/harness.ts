@@ -8,7 +8,13 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
 import { attachElicitation } from '../attach.js';
 import { createElicitationQueue } from '../queue.js';
-import type { AttachElicitationOptions, ElicitationEvent, ElicitationQueue, PendingElicitation } from '../types.js';
+import type {
+  AttachElicitationOptions,
+  ElicitationAttachment,
+  ElicitationEvent,
+  ElicitationQueue,
+  PendingElicitation,
+} from '../types.js';
 
 export type Era = 'legacy' | 'modern';
 
@@ -26,7 +32,22 @@ export interface ServerState {
   servers: McpServer[];
   /** `need-url` succeeds once this holds its elicitation id. */
   completedUrls: Set<string>;
+  /** `visit-url` waits for the test to call the function stored under its elicitation id ("the user is done"). */
+  urlPages: Map<string, () => void>;
 }
+
+const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 
 function buildServer(state: ServerState): McpServer {
   const server = new McpServer(
@@ -42,6 +63,55 @@ function buildServer(state: ServerState): McpServer {
       return inputRequired({ inputRequests: { q: { method: 'elicitation/create', params: params as never } } });
     }
     return text({ received: view });
+  });
+
+  // Write-once: asks one raw elicitation/create, then works `ms` before answering with what it received.
+  server.registerTool(
+    'ask-then-work',
+    { inputSchema: paramsSchema.extend({ ms: z.number() }) },
+    async ({ params, ms }, ctx) => {
+      const view = inputResponse(ctx.mcpReq.inputResponses, 'q');
+      if (view.kind === 'missing') {
+        return inputRequired({ inputRequests: { q: { method: 'elicitation/create', params: params as never } } });
+      }
+      await sleep(ms, ctx.mcpReq.signal);
+      return text({ received: view });
+    },
+  );
+
+  // No elicitation: works `ms`, with a progress notification every `progressEvery` ms when the client asked for it.
+  server.registerTool(
+    'work',
+    { inputSchema: z.object({ ms: z.number(), progressEvery: z.number().optional() }) },
+    async ({ ms, progressEvery }, ctx) => {
+      // oxlint-disable-next-line no-underscore-dangle -- `_meta` is the protocol's own field name
+      const token = ctx.mcpReq._meta?.progressToken;
+      const step = progressEvery ?? ms;
+      for (let done = 0; done < ms; done += step) {
+        await sleep(Math.min(step, ms - done), ctx.mcpReq.signal);
+        if (token !== undefined && progressEvery !== undefined) {
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: done },
+          });
+        }
+      }
+      return text({ worked: ms });
+    },
+  );
+
+  // 2025 only: a URL elicitation; once accepted, the tool waits for the user to finish on the page
+  // (`state.urlPages`), then sends notifications/elicitation/complete and returns.
+  server.registerTool('visit-url', { inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+    const result = await ctx.mcpReq.elicitInput(
+      { mode: 'url', message: 'Sign in', url: `https://auth.example.com/connect?flow=${id}`, elicitationId: id },
+      { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal },
+    );
+    if (result.action === 'accept') {
+      await new Promise<void>((resolve) => state.urlPages.set(id, resolve));
+      await server.server.notification({ method: 'notifications/elicitation/complete', params: { elicitationId: id } });
+    }
+    return text({ result });
   });
 
   // Two requests in one round.
@@ -103,7 +173,7 @@ function buildServer(state: ServerState): McpServer {
 export interface Setup {
   client: Client;
   queue: ElicitationQueue;
-  kit: ReturnType<typeof attachElicitation>;
+  kit: ElicitationAttachment;
   events: ElicitationEvent[];
   state: ServerState;
   /** The live server instance of the connection. */
@@ -128,7 +198,7 @@ export interface ConnectOptions {
 /** Connects a kit-attached client to a fresh test server over the in-memory transport in `era`. */
 export async function connect(era: Era, options: ConnectOptions = {}): Promise<Setup> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const state: ServerState = { servers: [], completedUrls: new Set() };
+  const state: ServerState = { servers: [], completedUrls: new Set(), urlPages: new Map() };
   const sent: JSONRPCMessage[] = [];
   const clientSend = clientTransport.send.bind(clientTransport);
   clientTransport.send = async (message, sendOptions) => {
