@@ -26,7 +26,9 @@ export async function checkBudgets() {
       report(
         b.ok,
         `@elicitation-kit/${name}: ${kb(b.gzipped)} min+gz, budget ${kb(b.budget)} (${b.budget - b.gzipped} bytes of headroom)` +
-          (b.target < b.budget ? `; target ${kb(b.target)} ${b.targetMet ? 'met' : 'not met (reported by the bench)'}` : ''),
+          (b.target < b.budget
+            ? `; target ${kb(b.target)} ${b.targetMet ? 'met' : 'not met (reported by the bench)'}`
+            : ''),
       );
     }
   }
