@@ -63,7 +63,10 @@ export class ElicitationDialogModel {
   /** Asserts a control is marked invalid, described by `message`, and focused. */
   async expectInvalid(control: Locator, message: string | RegExp, { focused = true } = {}): Promise<void> {
     await expect(control).toHaveAttribute('aria-invalid', 'true');
-    await expect(control).toHaveAccessibleDescription(message);
+    // The error is read first; the field's description and its up-front hint follow it.
+    await expect(control).toHaveAccessibleDescription(
+      typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : message,
+    );
     if (focused) {
       await expect(control).toBeFocused();
     }
