@@ -5,6 +5,7 @@ import { HostPage } from './host/host-page.js';
 import { createConnectionStore } from './host/connections.js';
 import { ElicitationOutlet } from './host/elicitation-outlet.js';
 import { PlaygroundPage } from './playground/playground-page.js';
+import { ReadmePage } from './readme/readme-page.js';
 import { parseRoute, useHash } from './router.js';
 import { useTheme } from './theme.js';
 
@@ -53,6 +54,7 @@ export function App() {
         </div>
         {route.page === 'gallery' && <GalleryPage fixtureId={route.fixture} />}
         {route.page === 'playground' && <PlaygroundPage />}
+        {route.page === 'readme' && <ReadmePage snippet={route.snippet} />}
         {route.page === 'not-found' && (
           <section aria-labelledby="not-found-title">
             <h1 id="not-found-title">Page not found</h1>

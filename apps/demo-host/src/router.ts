@@ -6,6 +6,7 @@ export type Route =
   | { page: 'host' }
   | { page: 'gallery'; fixture?: string }
   | { page: 'playground' }
+  | { page: 'readme'; snippet: 'react' | 'root' }
   | { page: 'not-found'; hash: string };
 
 /** `path` without its trailing slashes (a loop: `/\/+$/` would backtrack quadratically on a long run of slashes). */
@@ -26,6 +27,9 @@ export function parseRoute(hash: string): Route {
   if (path === '/playground') {
     return { page: 'playground' };
   }
+  if (path === '/readme/react' || path === '/readme/root') {
+    return { page: 'readme', snippet: path === '/readme/react' ? 'react' : 'root' };
+  }
   if (path === '/gallery') {
     return { page: 'gallery' };
   }
@@ -45,6 +49,8 @@ export function hrefOf(route: Route): string {
       return '#/playground';
     case 'gallery':
       return route.fixture === undefined ? '#/gallery' : `#/gallery/${route.fixture}`;
+    case 'readme':
+      return `#/readme/${route.snippet}`;
     case 'not-found':
       return route.hash;
     default:
