@@ -4,7 +4,9 @@
 //   npm run demo                 Vite dev server on http://127.0.0.1:5173 (the kit's packages straight from source)
 //   npm run demo -- --prod       production build served by apps/demo-host/serve.mjs under the strict CSP
 //
-// Ports: DEMO_SERVER_PORT (default 3901) and DEMO_HOST_PORT (default 5173).
+// Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one) and DEMO_HOST_PORT (default 5173).
+// The server starts first and reports the URL it really listens on; the host gets it as VITE_DEMO_SERVER_URL, so
+// its plain URL opens with the Server URL filled in. The summary, "Open" line first, is the only URL printed.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
@@ -32,38 +34,63 @@ function portInUse(port) {
   });
 }
 
-/** Prefixes each line of a child's output with its name. */
-function pipeLines(stream, name, target) {
+/** The demo server's machine-readable start line on stdout: `{"event":"listening","url":"http://…/mcp"}`. */
+const LISTENING_EVENT_START = '{"event":"listening"';
+/** Its human twin on stderr; the summary below says the same, with the other URLs. */
+const LISTENING_LINE = /^Elicitation Kit demo server listening on /;
+/** serve.mjs's start line (production build): the summary names that URL too. */
+const SERVE_LINE = /^demo-host \(production build, strict CSP\) at /;
+
+/** The URL of a `listening` event line, or undefined for any other line. */
+function listeningUrl(line) {
+  if (!line.startsWith(LISTENING_EVENT_START)) {
+    return undefined;
+  }
+  const event = JSON.parse(line);
+  return typeof event.url === 'string' ? event.url : undefined;
+}
+
+/**
+ * Prefixes each line of a child's output with its name. `consume(line)` sees every line first and returns true for
+ * the lines it handled itself (they are not printed).
+ */
+function pipeLines(stream, name, target, consume = () => false) {
   let buffer = '';
   stream.setEncoding('utf8');
+  const emit = (line) => {
+    // Once stopping, children complain about the signal: that noise is not news.
+    if (!consume(line) && !stopping) {
+      target.write(`[${name}] ${line}\n`);
+    }
+  };
   stream.on('data', (chunk) => {
     buffer += chunk;
     const lines = buffer.split('\n');
     buffer = lines.pop() ?? '';
-    // Once stopping, children complain about the signal: that noise is not news.
-    if (!stopping) {
-      for (const line of lines) {
-        target.write(`[${name}] ${line}\n`);
-      }
+    for (const line of lines) {
+      emit(line);
     }
   });
   stream.on('end', () => {
-    if (buffer !== '' && !stopping) {
-      target.write(`[${name}] ${buffer}\n`);
+    if (buffer !== '') {
+      emit(buffer);
     }
   });
 }
 
-/** Starts a long-running child in its own process group. */
-function start(name, command, args, env = {}, cwd = root) {
+/**
+ * Starts a long-running child in its own process group. `consume.stdout` / `consume.stderr` may take lines out of
+ * its output (see {@link pipeLines}).
+ */
+function start(name, command, args, env = {}, cwd = root, consume = {}) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  pipeLines(child.stdout, name, process.stdout);
-  pipeLines(child.stderr, name, process.stderr);
+  pipeLines(child.stdout, name, process.stdout, consume.stdout);
+  pipeLines(child.stderr, name, process.stderr, consume.stderr);
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`\n✗ ${name} exited (${signal ?? code}); stopping the demo.`);
@@ -136,6 +163,39 @@ process.on('SIGINT', () => {
 });
 process.on('SIGTERM', () => void stop(0));
 
+/** Resolves with the URL the demo server reports once it listens; rejects after `timeoutMs` or if it exits first. */
+function startDemoServer(timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the demo server did not start within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    const child = start(
+      'server',
+      pnpm,
+      ['--silent', '--filter', '@elicitation-kit/demo-server', 'start'],
+      { PORT: String(serverPort) },
+      root,
+      {
+        stdout: (line) => {
+          const url = listeningUrl(line);
+          if (url === undefined) {
+            return false;
+          }
+          clearTimeout(timer);
+          resolve(url);
+          return true;
+        },
+        stderr: (line) => LISTENING_LINE.test(line),
+      },
+    );
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error('the demo server exited before it listened'));
+    });
+  });
+}
+
 const pnpm = ensurePnpm();
 install(pnpm);
 
@@ -143,59 +203,77 @@ for (const [port, what, variable] of [
   [serverPort, 'demo server', 'DEMO_SERVER_PORT'],
   [hostPort, 'demo host', 'DEMO_HOST_PORT'],
 ]) {
-  if (await portInUse(port)) {
+  // DEMO_SERVER_PORT=0 means "any free port": nothing to check.
+  if (port !== 0 && (await portInUse(port))) {
     console.error(`✗ port ${port} (${what}) is already in use: stop what uses it, or set ${variable}=<port>.`);
     process.exit(1);
   }
 }
 
+console.log('› starting the demo server…');
+let serverUrl;
+try {
+  serverUrl = await startDemoServer(120_000);
+} catch (error) {
+  console.error(`✗ ${error instanceof Error ? error.message : error}`);
+  await stop(1);
+}
+// Vite inlines VITE_* variables into the page (dev server and production build alike).
+const hostEnv = { VITE_DEMO_SERVER_URL: serverUrl };
+
 if (production) {
   console.log('› building the demo host (production, strict CSP)…');
-  run(pnpm, ['--filter', '@elicitation-kit/demo-host', 'build']);
-}
-
-console.log(`› starting the demo server on http://${host}:${serverPort}/mcp`);
-start('server', pnpm, ['--filter', '@elicitation-kit/demo-server', 'start'], { PORT: String(serverPort) });
-
-if (production) {
-  start('host', process.execPath, ['apps/demo-host/serve.mjs', '--port', String(hostPort), '--host', host]);
+  run(pnpm, ['--silent', '--filter', '@elicitation-kit/demo-host', 'build', '--logLevel', 'warn'], {
+    env: { ...process.env, ...hostEnv },
+  });
+  console.log('› starting the demo host…');
+  start('host', process.execPath, ['apps/demo-host/serve.mjs', '--port', String(hostPort), '--host', host], {}, root, {
+    stdout: (line) => SERVE_LINE.test(line),
+  });
 } else {
-  // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite).
+  console.log('› starting the demo host (Vite dev server)…');
+  // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite). Its banner
+  // (with its own plain URL) is left out: warnings and errors still print, and the summary below names every URL.
   const hostDir = join(root, 'apps', 'demo-host');
   const viteDir = dirname(createRequire(join(hostDir, 'package.json')).resolve('vite/package.json'));
   start(
     'host',
     process.execPath,
-    [join(viteDir, 'bin', 'vite.js'), '--host', host, '--port', String(hostPort), '--strictPort'],
-    {},
+    [
+      join(viteDir, 'bin', 'vite.js'),
+      '--host',
+      host,
+      '--port',
+      String(hostPort),
+      '--strictPort',
+      '--logLevel',
+      'warn',
+      '--clearScreen',
+      'false',
+    ],
+    hostEnv,
     hostDir,
   );
 }
 
+const hostOrigin = `http://${host}:${hostPort}`;
 try {
-  await Promise.all([
-    waitForHttp(`http://${host}:${serverPort}/mcp`, 120_000, {
-      method: 'GET',
-      headers: { Accept: 'text/event-stream' },
-    }),
-    waitForHttp(`http://${host}:${hostPort}/`, 120_000),
-  ]);
+  await waitForHttp(`${hostOrigin}/`, 120_000);
 } catch (error) {
   console.error(`✗ ${error instanceof Error ? error.message : error}`);
   await stop(1);
 }
 
-const serverUrl = `http://${host}:${serverPort}/mcp`;
 console.log(`
   ✓ Elicitation Kit demo is running${production ? ' (production build, strict CSP)' : ''}
 
-    Open   http://${host}:${hostPort}/?server=${serverUrl}
-           then press Connect, pick "export-data" and press Run.
+    Open        ${hostOrigin}/
+                the Server URL is filled in: press Connect, pick "export-data" and press Run.
 
-    Gallery     http://${host}:${hostPort}/#/gallery
-    Playground  http://${host}:${hostPort}/#/playground
+    Gallery     ${hostOrigin}/#/gallery
+    Playground  ${hostOrigin}/#/playground
     MCP server  ${serverUrl}
-    Relay       http://${host}:${hostPort}/relay/<server URL>  (loopback targets only)
+    Relay       ${hostOrigin}/relay/<server URL>  (loopback targets only)
 
   Ctrl-C stops everything.
 `);

@@ -22,6 +22,9 @@ run(pnpm, ['exec', 'oxlint', '--max-warnings=0', '--report-unused-disable-direct
 step('regular expressions run in linear time (eslint-plugin-regexp)');
 run(pnpm, ['exec', 'eslint', '--max-warnings=0', '.']);
 
+step('packages publish cleanly (publint, attw on the packed tarballs)');
+run(process.execPath, ['scripts/pack-test/lint-packages.mjs']);
+
 step('format (oxfmt --check)');
 run(pnpm, ['exec', 'oxfmt', '--check', '.']);
 
@@ -37,6 +40,9 @@ run(process.execPath, ['scripts/size.mjs']);
 if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   step('browser end-to-end (Playwright, Chromium)');
   run(process.execPath, ['scripts/ensure-chromium.mjs']);
+  // The packages as a newcomer gets them: packed, installed into a scratch Vite app outside the workspace, built,
+  // and the dialog rendered in Chromium.
+  run(process.execPath, ['scripts/pack-test/install-test.mjs']);
   run(pnpm, ['--filter', '@elicitation-kit/e2e', 'test']);
 }
 

@@ -20,7 +20,7 @@ export function ensurePnpm() {
   if (versionOf('pnpm') === pinned) return 'pnpm';
   const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
   if (!existsSync(local) || versionOf(local) !== pinned) {
-    console.log(`› installing pnpm@${pinned} into .tools/ (corepack is not used: its signature check fails here)`);
+    console.log(`› installing pnpm@${pinned} into .tools/`);
     run('npm', [
       'install',
       '--prefix',

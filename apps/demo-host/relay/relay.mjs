@@ -11,24 +11,26 @@
 //   loopback origin, so an unrelated web page cannot drive it;
 // - cookies, Origin and Referer are not forwarded, Set-Cookie and redirects are not passed back;
 // - a request that already went through a relay is refused (no loops).
-// Plain node:http: it runs from `serve.mjs`, from the Vite dev server and from tests with no build step.
+// Plain node:http: it runs from `serve.mjs`, from the Vite dev server and from tests with no build step, or on its own
+// for another host page on loopback: `pnpm --filter @elicitation-kit/demo-host relay [--port 4174] [--host 127.0.0.1]`.
 
 import http from 'node:http';
 import https from 'node:https';
+import { pathToFileURL } from 'node:url';
 
 /** The path prefix the relay answers under. */
-export const RELAY_PREFIX = '/relay/';
+const RELAY_PREFIX = '/relay/';
 
 /** The environment variable listing extra target origins the relay may reach, comma separated. */
 export const RELAY_ALLOW_ENV = 'ELICITATION_RELAY_ALLOW';
 
 /** The largest request body the relay forwards (JSON-RPC messages are small). */
-export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 const LOOP_HEADER = 'x-elicitation-kit-relay';
 
 /** Request headers the browser may send through the relay (preflight `Access-Control-Allow-Headers`). */
-export const ALLOWED_REQUEST_HEADERS = [
+const ALLOWED_REQUEST_HEADERS = [
   'Content-Type',
   'Accept',
   'Authorization',
@@ -40,7 +42,7 @@ export const ALLOWED_REQUEST_HEADERS = [
 ];
 
 /** Response headers the browser may read (`Access-Control-Expose-Headers`). */
-export const EXPOSED_RESPONSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
+const EXPOSED_RESPONSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
 
 const FORWARDED_REQUEST_HEADERS = new Set([
   'content-type',
@@ -339,4 +341,56 @@ export function createRelay(options = {}) {
     });
     return true;
   };
+}
+
+/**
+ * Starts the relay on its own server (nothing but `/relay/…`; 404 elsewhere), for a host page served from another
+ * loopback origin.
+ * @param {{ port?: number; host?: string; log?: (line: string) => void }} [options]
+ * @returns {Promise<{ url: string; port: number; close(): Promise<void> }>}
+ */
+export async function startRelayServer(options = {}) {
+  const host = options.host ?? '127.0.0.1';
+  const relay = createRelay({ log: options.log ?? (() => {}) });
+  const server = http.createServer((req, res) => {
+    if (!relay(req, res)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Only ${RELAY_PREFIX}<target URL> is served here.`);
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4174, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://${host}:${port}${RELAY_PREFIX}`,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** @param {string} name */
+function argument(name) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(argument('port') ?? process.env.PORT ?? 4174);
+  const host = argument('host') ?? process.env.HOST ?? '127.0.0.1';
+  startRelayServer({ port, host, log: (line) => console.log(line) }).then(
+    ({ url }) => {
+      console.log(`relay at ${url}<target URL> (loopback targets only; more origins: ${RELAY_ALLOW_ENV})`);
+    },
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

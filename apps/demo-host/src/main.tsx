@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The kit's own stylesheet, as a host imports it; the demo themes it only through --elicitation-* (styles.css).
+import '@elicitation-kit/react/styles.css';
 import './styles.css';
 import { App } from './app.js';
 

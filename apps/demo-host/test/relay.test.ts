@@ -3,7 +3,14 @@ import { once } from 'node:events';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELAY_ALLOW_ENV, createRelay, isLoopbackHostname, parseAllowList, resolveTarget } from '../relay/relay.mjs';
+import {
+  RELAY_ALLOW_ENV,
+  createRelay,
+  isLoopbackHostname,
+  parseAllowList,
+  resolveTarget,
+  startRelayServer,
+} from '../relay/relay.mjs';
 
 interface Seen {
   method: string;
@@ -287,5 +294,28 @@ describe('the relay over HTTP', () => {
     const closed = upstreamStreamClosed;
     controller.abort();
     await expect(closed).resolves.toBeUndefined();
+  });
+});
+
+describe('the relay on its own server (`pnpm --filter @elicitation-kit/demo-host relay`)', () => {
+  it('relays under /relay/ and answers 404 for anything else', async () => {
+    const lines: string[] = [];
+    const standalone = await startRelayServer({ port: 0, log: (line) => lines.push(line) });
+    try {
+      expect(standalone.url).toBe(`http://127.0.0.1:${standalone.port}/relay/`);
+      const relayed = await fetch(`${standalone.url}${upstreamUrl}/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      });
+      expect(relayed.status).toBe(200);
+      expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/mcp' });
+      const other = await fetch(`http://127.0.0.1:${standalone.port}/index.html`);
+      expect(other.status).toBe(404);
+      expect(await other.text()).toContain('/relay/<target URL>');
+      expect(lines.some((line) => line.includes('POST'))).toBe(true);
+    } finally {
+      await standalone.close();
+    }
   });
 });

@@ -13,7 +13,9 @@ import type {
   ProtocolEra,
   ValidationIssue,
 } from '@elicitation-kit/core';
-import Form from '@rjsf/core';
+// The Form component itself: rjsf's root index also pulls its test registry, which imports @rjsf/validator-ajv8 (not
+// a dependency of @rjsf/core, and never needed here), so an app that installs only what this README says fails to build.
+import Form from '@rjsf/core/lib/components/Form.js';
 import { ErrorSchemaBuilder } from '@rjsf/utils';
 import type { ErrorSchema } from '@rjsf/utils';
 import { createContext, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';

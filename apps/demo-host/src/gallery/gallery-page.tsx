@@ -12,9 +12,11 @@ import {
 import { ElicitationDialog } from '@elicitation-kit/react';
 import { useMemo, useState } from 'react';
 import { hrefOf } from '../router.js';
-import { JsonBlock } from '../shared/json-block.js';
+import { CodeBlock, JsonBlock } from '../shared/json-block.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { fixtures, findFixture, type GalleryFixture } from './fixtures.js';
+import { fixtureSnippet } from './snippet.js';
+import { ThemePanel, themeStyle, type ThemeOverrides } from './theme-panel.js';
 
 const GROUPS: readonly { group: GalleryFixture['group']; title: string }[] = [
   { group: 'form', title: 'Form mode' },
@@ -62,7 +64,13 @@ function liveAnswer(
   return { answer: { action: 'accept', content: toContent(request.fields, current) }, issues };
 }
 
-function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
+interface FixturePreviewProps {
+  fixture: GalleryFixture;
+  theme: ThemeOverrides;
+  onThemeChange: (theme: ThemeOverrides) => void;
+}
+
+function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) {
   const [protocolVersion, setProtocolVersion] = useState<ProtocolVersion | undefined>(fixture.protocolVersion);
   const [answer, setAnswer] = useState<ElicitResult | undefined>(undefined);
   const [values, setValues] = useState<FormValues | undefined>(undefined);
@@ -103,10 +111,13 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
               <ElicitationDialog
                 key={`${fixture.id}-${round}`}
                 className="gallery-dialog"
+                style={themeStyle(theme)}
                 request={parsed.request}
                 server={{ name: 'Gallery preview' }}
                 onRespond={(result) => setAnswer(result)}
                 onValuesChange={setValues}
+                // Inside the modal, so it can be used while the dialog is open (the page behind it is inert).
+                footer={<ThemePanel value={theme} onChange={onThemeChange} />}
               />
             ) : (
               <>
@@ -177,6 +188,15 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
         <JsonBlock value={fixture.request} label="Request JSON" />
       </details>
 
+      <details className="card">
+        <summary>Code: show this request in your host</summary>
+        <CodeBlock
+          text={fixtureSnippet({ params: fixture.params, protocolVersion, refused: !parsed.ok })}
+          label="Code snippet"
+          className="json"
+        />
+      </details>
+
       <nav aria-label="Fixture pages" className="pager">
         {previous !== undefined && (
           <a href={hrefOf({ page: 'gallery', fixture: previous.id })} rel="prev">
@@ -196,6 +216,8 @@ function FixturePreview({ fixture }: { fixture: GalleryFixture }) {
 /** Every spec fixture as its own page (`#/gallery/<fixture id>`), rendered as a client would show it. */
 export function GalleryPage({ fixtureId }: { fixtureId: string | undefined }) {
   const fixture = fixtureId === undefined ? undefined : findFixture(fixtureId);
+  // Kept across fixtures: compare one theme on every shape.
+  const [theme, setTheme] = useState<ThemeOverrides>({});
   return (
     <div className="gallery">
       <FixtureNav current={fixture?.id} />
@@ -215,7 +237,9 @@ export function GalleryPage({ fixtureId }: { fixtureId: string | undefined }) {
             <p>Pick one from the list.</p>
           </section>
         )}
-        {fixture !== undefined && <FixturePreview key={fixture.id} fixture={fixture} />}
+        {fixture !== undefined && (
+          <FixturePreview key={fixture.id} fixture={fixture} theme={theme} onThemeChange={setTheme} />
+        )}
       </div>
     </div>
   );

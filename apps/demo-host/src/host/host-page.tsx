@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ConnectionStore, EraChoice } from './connections.js';
 import { ProtocolLog } from './protocol-log.js';
+import { SERVER_URL_PLACEHOLDER, initialServerUrl, noServerHint } from './demo-server.js';
 import { ServerPanel } from './server-panel.js';
 import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 
@@ -34,7 +35,7 @@ function readPrefill(): Prefill {
   const era = ERAS.find((choice) => choice.value === params.get('era'))?.value ?? 'auto';
   const declared = (params.get('elicitation') ?? 'form,url').split(',').map((mode) => mode.trim());
   return {
-    server: params.get('server') ?? '',
+    server: initialServerUrl(window.location.search),
     relay: flag('relay'),
     connect: flag('connect'),
     era,
@@ -88,7 +89,7 @@ export function HostPage({ store }: HostPageProps) {
               name="server"
               type="url"
               required
-              placeholder="http://127.0.0.1:3901/mcp"
+              placeholder={SERVER_URL_PLACEHOLDER}
               value={url}
               onChange={(event) => setUrl(event.target.value)}
               autoComplete="url"
@@ -130,7 +131,7 @@ export function HostPage({ store }: HostPageProps) {
       </section>
 
       {servers.length === 0 ? (
-        <p className="empty">No server connected yet. Try the demo server: http://127.0.0.1:3901/mcp</p>
+        <p className="empty">{noServerHint()}</p>
       ) : (
         <div className="servers">
           {servers.map((server) => (

@@ -1,12 +1,41 @@
 import { useSyncExternalStore } from 'react';
+import { JsonBlock } from '../shared/json-block.js';
 import type { ConnectionStore } from './connections.js';
+import { summarizeMessage, wireOf, type WireMessage } from './wire.js';
 
 function time(at: number): string {
   return new Date(at).toLocaleTimeString(undefined, { hour12: false });
 }
 
-/** Every elicitation and its outcome, plus connections and tool calls, newest last. */
-export function ProtocolLog({ store }: { store: ConnectionStore }) {
+/** "2 JSON-RPC messages: tools/call #4 → result #4 ←". */
+function wireSummary(wire: readonly WireMessage[]): string {
+  const names = wire.map((entry) => `${summarizeMessage(entry.message)} ${entry.direction === 'sent' ? '→' : '←'}`);
+  return `${wire.length} JSON-RPC ${wire.length === 1 ? 'message' : 'messages'}: ${names.join(', ')}`;
+}
+
+/** The raw JSON-RPC behind one log line, collapsed until asked for. */
+function WireDetails({ wire }: { wire: readonly WireMessage[] }) {
+  return (
+    <details className="log-wire">
+      <summary>{wireSummary(wire)}</summary>
+      {wire.map((entry, index) => (
+        // Messages have no identity besides their order on the wire.
+        <div key={index}>
+          <p className="log-wire-direction">
+            {entry.direction === 'sent' ? 'Sent to the server' : 'Received from the server'}
+          </p>
+          <JsonBlock value={entry.message} label={`JSON-RPC ${summarizeMessage(entry.message)}`} />
+        </div>
+      ))}
+    </details>
+  );
+}
+
+/**
+ * Every elicitation and its outcome, plus connections and tool calls, newest last; each line can show the raw JSON-RPC
+ * messages that crossed the wire since the line before it (when the store records them).
+ */
+export function ProtocolLog({ store }: { store: Pick<ConnectionStore, 'subscribeLog' | 'getLog' | 'clearLog'> }) {
   const entries = useSyncExternalStore(store.subscribeLog, store.getLog);
   return (
     <section className="card protocol-log" aria-labelledby="protocol-log-title">
@@ -20,14 +49,18 @@ export function ProtocolLog({ store }: { store: ConnectionStore }) {
         <p className="empty">Nothing yet: connect to a server and run a tool.</p>
       ) : (
         <ol className="log-entries" role="log" aria-label="Protocol log entries">
-          {entries.map((entry) => (
-            <li key={entry.id} className="log-entry" data-kind={entry.kind} data-outcome={entry.outcome}>
-              <time dateTime={new Date(entry.at).toISOString()}>{time(entry.at)}</time>
-              <span className="log-server">{entry.server}</span>
-              <span className="log-label">{entry.label}</span>
-              <span className="log-text">{entry.text}</span>
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const wire = wireOf(entry);
+            return (
+              <li key={entry.id} className="log-entry" data-kind={entry.kind} data-outcome={entry.outcome}>
+                <time dateTime={new Date(entry.at).toISOString()}>{time(entry.at)}</time>
+                <span className="log-server">{entry.server}</span>
+                <span className="log-label">{entry.label}</span>
+                <span className="log-text">{entry.text}</span>
+                {wire.length > 0 && <WireDetails wire={wire} />}
+              </li>
+            );
+          })}
         </ol>
       )}
     </section>

@@ -25,6 +25,8 @@ export function renderDialog(
 
 /** Runs axe-core on `element` and expects no violations (listing them when there are). */
 export async function expectNoAxeViolations(element: Element): Promise<void> {
-  const results = await axe.run(element);
+  // Contrast cannot be measured in jsdom (axe draws on a canvas jsdom lacks, and prints errors); the e2e axe runs in
+  // Chromium check it.
+  const results = await axe.run(element, { rules: { 'color-contrast': { enabled: false } } });
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

@@ -1,0 +1,157 @@
+// The demo as shipped, on a phone and at 200 % zoom: the dialog is styled by @elicitation-kit/react/styles.css (the
+// host sets only --elicitation-* variables), stays axe-clean at 390 px and at 200 % zoom in both themes, shows invalid
+// fields in both themes, no page scrolls sideways, and a notice never hides the Result nor crushes its buttons.
+// 200 % zoom is emulated as Chromium applies it: a 1280 × 800 window at zoom 2 lays out a 640 × 400 CSS-pixel viewport
+// at device scale factor 2.
+import type { Locator, Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.js';
+import { expect, test } from '../support/test.js';
+
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 } as const;
+const ZOOM_200 = { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 } as const;
+
+/** The page's horizontal overflow in CSS pixels (0 when nothing scrolls sideways). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** A computed style property of the element. */
+async function styleOf(locator: Locator, property: string): Promise<string> {
+  return locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+}
+
+/** The computed value of a custom property on <html>, resolved by the browser to a colour (rgb(…)). */
+async function rootColor(page: Page, variable: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('div');
+    probe.style.color = `var(${name})`;
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  }, variable);
+}
+
+for (const [label, device] of [
+  ['390 px', PHONE],
+  ['200 % zoom', ZOOM_200],
+] as const) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`${label}, ${colorScheme} theme`, () => {
+      test.use({ ...device, colorScheme });
+
+      test('the kitchen-sink dialog fits, keeps who asks and the actions in view, and has no axe violations', async ({
+        page,
+        gallery,
+      }, testInfo) => {
+        const dialog = await gallery.open('form-12-kitchen-sink-all-variants');
+        await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+        const box = await dialog.boundingBox();
+        const viewport = page.viewportSize();
+        expect(box !== null && viewport !== null).toBe(true);
+        if (box !== null && viewport !== null) {
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+          expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        }
+        // Scrolled to the last field: the title and Accept are still inside the dialog's visible box.
+        await dialog.evaluate((element) => {
+          element.scrollTop = element.scrollHeight;
+        });
+        await expect(dialog.getByRole('heading', { level: 2 })).toBeInViewport();
+        await expect(gallery.dialog.acceptButton).toBeInViewport();
+        await expectNoAxeViolations(page, testInfo, `${label}-${colorScheme}`);
+      });
+
+      test('the gallery, the playground and the host page do not scroll sideways', async ({ page, host }) => {
+        await host.open();
+        expect(await sidewaysOverflow(page), 'host page').toBeLessThanOrEqual(0);
+        await page.goto('/#/playground');
+        await expect(page.getByRole('heading', { name: 'Playground' })).toBeVisible();
+        expect(await sidewaysOverflow(page), 'playground').toBeLessThanOrEqual(0);
+        await page.goto('/#/gallery');
+        await expect(page.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible();
+        expect(await sidewaysOverflow(page), 'gallery index').toBeLessThanOrEqual(0);
+      });
+    });
+  }
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the kit's stylesheet, themed by the host (${colorScheme})`, () => {
+    test.use({ colorScheme });
+
+    test('the dialog takes the host theme through --elicitation-* only, and shows invalid fields', async ({
+      page,
+      gallery,
+    }) => {
+      const dialog = await gallery.open('form-12-kitchen-sink-all-variants');
+      // Accept wears the host's accent, read through the kit's variable (no demo rule styles the dialog).
+      expect(await styleOf(gallery.dialog.acceptButton, 'background-color')).toBe(
+        await rootColor(page, '--elicitation-accent'),
+      );
+      expect(await styleOf(dialog, 'background-color')).toBe(await rootColor(page, '--elicitation-bg'));
+
+      const nickname = gallery.dialog.field('Nickname');
+      const normalBorder = await styleOf(nickname, 'border-top-color');
+      await nickname.fill('');
+      await gallery.dialog.accept();
+      await gallery.dialog.expectInvalid(nickname, /Nickname is required/);
+      await nickname.blur();
+      // Visible without colour alone: the danger colour and a second pixel of border (a 1 px ring).
+      const danger = await rootColor(page, '--elicitation-danger');
+      expect(await styleOf(nickname, 'border-top-color')).toBe(danger);
+      expect(await styleOf(nickname, 'border-top-color')).not.toBe(normalBorder);
+      expect(await styleOf(nickname, 'box-shadow')).toContain(danger);
+    });
+  });
+}
+
+test('the theme panel previews a variable live on the open dialog and gives the CSS to copy', async ({
+  page,
+  gallery,
+}) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const dialog = await gallery.open('form-01-single-string');
+  await dialog.getByText('Theme: the kit’s CSS variables, live').click();
+  await dialog.getByRole('textbox', { name: '--elicitation-accent', exact: true }).fill('#b00b69');
+  await expect(gallery.dialog.acceptButton).toHaveCSS('background-color', 'rgb(176, 11, 105)');
+  const css = dialog.getByLabel('Theme CSS');
+  await expect(css).toHaveText(':root {\n  --elicitation-accent: #b00b69;\n}');
+  await css.locator('..').getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    ':root {\n  --elicitation-accent: #b00b69;\n}',
+  );
+});
+
+test.describe('a notice on a phone', () => {
+  test.use({ ...PHONE, era: 'legacy' });
+
+  test('does not cover the Result and keeps its buttons on one line', async ({ page, host }) => {
+    await host.openAndConnect('legacy');
+    // 2025-11-25: the server aborts its elicitation/create after 300 ms, so the dialog closes without the user.
+    await host.runTool('cancel-midway', { afterMs: 300 });
+    await host.dialog.expectOpen();
+    await host.dialog.expectClosed();
+    const notice = page.getByRole('status').filter({ hasText: 'withdrew its question' });
+    await expect(notice).toBeVisible();
+    await host.expectResult('withdrawn');
+
+    await host.result.scrollIntoViewIfNeeded();
+    const result = await host.result.boundingBox();
+    const noticeBox = await notice.boundingBox();
+    expect(result !== null && noticeBox !== null).toBe(true);
+    if (result !== null && noticeBox !== null) {
+      expect(result.y + result.height, 'the Result ends above the notice').toBeLessThanOrEqual(noticeBox.y);
+    }
+    for (const button of await notice.getByRole('button').all()) {
+      const lineHeight = Number.parseFloat(await styleOf(button, 'line-height'));
+      const height = (await button.boundingBox())?.height ?? 0;
+      // One line of text plus padding and border: well under two lines.
+      expect(height, `${await button.innerText()} stays on one line`).toBeLessThan(lineHeight * 2);
+    }
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+});
