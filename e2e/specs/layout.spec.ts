@@ -87,10 +87,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     }) => {
       const dialog = await gallery.open('form-12-kitchen-sink-all-variants');
       // Accept wears the host's accent, read through the kit's variable (no demo rule styles the dialog).
-      expect(await styleOf(gallery.dialog.acceptButton, 'background-color')).toBe(
-        await rootColor(page, '--elicitation-accent'),
-      );
-      expect(await styleOf(dialog, 'background-color')).toBe(await rootColor(page, '--elicitation-bg'));
+      // (Polled: the buttons fade their background in over 120 ms, so a read during the fade sees a blend.)
+      const accent = await rootColor(page, '--elicitation-accent');
+      await expect.poll(() => styleOf(gallery.dialog.acceptButton, 'background-color')).toBe(accent);
+      const background = await rootColor(page, '--elicitation-bg');
+      await expect.poll(() => styleOf(dialog, 'background-color')).toBe(background);
 
       const nickname = gallery.dialog.field('Nickname');
       const normalBorder = await styleOf(nickname, 'border-top-color');
