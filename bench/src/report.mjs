@@ -115,8 +115,8 @@ function bundleRows(bundle) {
     d.missing
       ? ''
       : `${d.ratio.toFixed(4)}× the baseline (former goal ${d.infoRatio}×: ${d.withinInfoRatio ? 'within' : 'above'})`,
-    `≤ ${d.maxRatio}×`,
-    mark(d.ok),
+    `≤ ${d.goalRatio}× (goal); ≤ ${d.maxRatio}× enforced`,
+    d.ok && !d.withinGoalRatio ? '✗ goal, ✓ enforced' : mark(d.ok),
   ]);
   return rows;
 }
