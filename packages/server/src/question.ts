@@ -205,7 +205,7 @@ export function formQuestion<const S extends RequestedSchemaInput>(
   const secret = findSensitiveFields(parsed.schema).find((field) => !allowed.has(field.field));
   if (secret !== undefined) {
     throw new ElicitationDefinitionError(
-      `formQuestion "${options.message}": property "${secret.field}": ${secret.message}. Secrets must not be asked in a form: use URL mode (urlQuestion) instead. If it is not a secret, list it in allowSensitive after review.`,
+      `formQuestion "${options.message}": property "${secret.field}": ${secret.message} Ask for it with urlQuestion instead; if it is not a secret, list it in allowSensitive after review.`,
       { problem: 'sensitive', property: secret.field },
     );
   }
