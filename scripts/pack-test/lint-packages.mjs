@@ -3,7 +3,8 @@
 //   - publint (strict: warnings fail) on what the package.json promises and what the tarball holds;
 //   - @arethetypeswrong/cli (profile esm-only: the packages are ESM only) on how TypeScript resolves every entry;
 //   - the packed exports are the work tree's minus the workspace-only `@elicitation-kit/source` condition
-//     (publishConfig.exports must not drift from exports).
+//     (publishConfig.exports must not drift from exports);
+//   - the MIT licence text (LICENSE) is in every tarball.
 // Prints one line per package when all is well; the tools' full reports only for what fails.
 //
 //   node scripts/pack-test/lint-packages.mjs
@@ -54,9 +55,14 @@ try {
       problems.push(`attw:\n${report.stdout}${report.stderr}`);
     }
 
-    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').length;
+    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+    // The manifest says MIT; the licence text must travel with the code (npm packs a LICENSE file by itself).
+    if (!listing.includes('package/LICENSE')) {
+      problems.push('no LICENSE in the tarball: copy the root LICENSE into the package folder');
+    }
+    const files = listing.length;
     if (problems.length === 0) {
-      console.log(`✓ ${pkg.name}@${pkg.version}: publint and attw clean (${files} files)`);
+      console.log(`✓ ${pkg.name}@${pkg.version}: publint and attw clean, LICENSE included (${files} files)`);
     } else {
       failures += 1;
       console.error(`✗ ${pkg.name}@${pkg.version}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
