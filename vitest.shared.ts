@@ -4,7 +4,7 @@
 // under it (eventsource, pulled in by the MCP SDK), which Node and tsc then fail to load.
 import type { ViteUserConfig as UserConfig } from 'vitest/config';
 
-export const sourceConditions = ['@elicitation-kit/source', 'module', 'browser', 'development|production'];
+const sourceConditions = ['@elicitation-kit/source', 'module', 'browser', 'development|production'];
 
 export function project(name: string, environment: 'node' | 'jsdom', extra: UserConfig['test'] = {}): UserConfig {
   return {

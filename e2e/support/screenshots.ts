@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator } from '@playwright/test';
 
 /** Folder of the saved dialog screenshots. */
-export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
+const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'artifacts', 'screenshots');
 
 /** Saves a screenshot of `target` as `<name>.png` in {@link SCREENSHOT_DIR}; returns the path. */
 export async function saveScreenshot(target: Locator, name: string): Promise<string> {

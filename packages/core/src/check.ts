@@ -37,7 +37,7 @@ const LOW_SURROGATE_LAST = 0xdfff;
  * The length of `text` in code points, as JSON Schema (and ajv) count it, without allocating. Counting stops once it
  * passes `enough`: a caller comparing with a bound needs no more.
  */
-export function codePointLength(text: string, enough = Infinity): number {
+function codePointLength(text: string, enough = Infinity): number {
   let count = 0;
   for (let index = 0; index < text.length && count <= enough; index++) {
     const unit = text.charCodeAt(index);

@@ -81,6 +81,6 @@ const MESSAGES: Record<ParseErrorReason, (path: string, context: RejectionContex
 };
 
 /** The sentence for one rejection. */
-export function rejectionMessage(reason: ParseErrorReason, path: string, context: RejectionContext): string {
+function rejectionMessage(reason: ParseErrorReason, path: string, context: RejectionContext): string {
   return MESSAGES[reason](path, context);
 }

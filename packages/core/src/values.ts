@@ -60,7 +60,7 @@ export function initialValues(fields: readonly FieldDescriptor[]): FormValues {
 }
 
 /** A UI value as it goes into content, or `undefined` when the field is left out. */
-export function contentValue(field: FieldDescriptor, value: unknown): ElicitContentValue | undefined {
+function contentValue(field: FieldDescriptor, value: unknown): ElicitContentValue | undefined {
   switch (field.kind) {
     case 'number': {
       if (typeof value === 'number') {

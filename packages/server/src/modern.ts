@@ -33,7 +33,7 @@ export class RequestStateNotVerifiedError extends Error {
 const UNREACHABLE_URL = 'https://elicitation.invalid/';
 
 /** The embedded requests of a round. */
-export function inputRequests(turn: Turn, flows: ReadonlyMap<string, UrlFlow>): Record<string, InputRequest> {
+function inputRequests(turn: Turn, flows: ReadonlyMap<string, UrlFlow>): Record<string, InputRequest> {
   const requests: Record<string, InputRequest> = {};
   for (const key of turn.keys) {
     const question = turn.questions[key];

@@ -33,7 +33,7 @@ export interface Turn {
 }
 
 /** The default words of the kit's results. */
-export const DEFAULT_MESSAGES = {
+const DEFAULT_MESSAGES = {
   declined: 'Nothing was done: you declined.',
   cancelled: 'Nothing was done: the request was dismissed.',
   invalidAnswer: 'Invalid answer, nothing was done.',
@@ -50,7 +50,7 @@ export const DEFAULT_MESSAGES = {
 } as const;
 
 /** Writes one record; a throwing hook is ignored (logging must never break a call). */
-export function emit(turn: Turn, record: Omit<OutcomeRecord, 'tool' | 'era' | 'keys'>): void {
+function emit(turn: Turn, record: Omit<OutcomeRecord, 'tool' | 'era' | 'keys'>): void {
   const hook = turn.kit.onOutcome;
   if (hook === undefined) {
     return;
@@ -83,7 +83,7 @@ function summary(turn: Turn, status: string, rest: Record<string, unknown>): Rec
 }
 
 /** `field: message (rule: code)`, the field keyed by its question when the round has several. */
-export function describeIssues(turn: Turn, issues: readonly OutcomeIssue[]): string {
+function describeIssues(turn: Turn, issues: readonly OutcomeIssue[]): string {
   return issues
     .map((issue) => {
       const field = issue.field === '' ? 'content' : issue.field;

@@ -21,7 +21,7 @@ const addFormats = formatsModule.default;
  * One change: `ownProperties`, because by default ajv counts inherited names (`constructor`, `__proto__`) as
  * present for `required`; the kit reads own properties only (a documented difference).
  */
-export function createAjv() {
+function createAjv() {
   const ajv = new Ajv2020({ strict: false, allErrors: false, ownProperties: true });
   addFormats(ajv);
   return ajv;
@@ -57,7 +57,7 @@ const keep = (object: Json, keys: readonly string[]): Json =>
   Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key)));
 
 /** A requested schema without the keywords the kit does not enforce (`pattern`, `items.minLength`, …). */
-export function withoutIgnoredKeywords(schema: Json): Json {
+function withoutIgnoredKeywords(schema: Json): Json {
   const properties = Object.fromEntries(
     Object.entries(schema['properties'] as Json).map(([name, value]) => {
       const property = value as Json;
@@ -348,7 +348,7 @@ const itemExtras = fc.record(
 const titledList = optionList.map((values) => values.map((value) => ({ const: value, title: value.toUpperCase() })));
 
 /** Property schemas in the restricted grammar (all eight variants, bounds, defaults of the right JSON type). */
-export const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
+const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(
   fc.record(
     {
       type: fc.constant('string'),

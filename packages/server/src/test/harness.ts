@@ -19,7 +19,7 @@ export interface OneCall {
 }
 
 /** Counts the runs of a tool's operation. */
-export function counted(tool: ElicitationTool, onRun: () => void): ElicitationTool {
+function counted(tool: ElicitationTool, onRun: () => void): ElicitationTool {
   const spec = tool.spec;
   const handler: ToolSpec['handler'] =
     spec.handler.style === 'run'
