@@ -20,6 +20,8 @@ const SERVER_DIR = fileURLToPath(new URL('../../apps/demo-server/', import.meta.
 /** The host's default per-server limit (`createElicitationQueue()` in apps/demo-host). */
 const LIMIT = 20;
 const LIMIT_MESSAGE = `Too many pending elicitations from elicitation-kit-demo: the limit is ${LIMIT}. Answer or cancel one first.`;
+/** The flood tool's default `count` (apps/demo-server/src/tools/faults.ts): within LIMIT, so its defaults work in both eras. */
+const FLOOD_DEFAULT = 12;
 /** How long a flood may take to reach the page on a loaded 2-core machine. */
 const FLOOD_TIMEOUT = 45_000;
 
@@ -304,7 +306,7 @@ for (const era of ERAS) {
       expect(report.total).toBe(era === 'modern' ? 0 : 1);
     });
 
-    test('100 pending elicitations from one server: the limit applies with a clear message, and Cancel all dismisses the rest', async ({
+    test('100 pending elicitations from one server: the limit applies with a clear message, Cancel all dismisses the rest, and the default flood fits the limit', async ({
       page,
       host,
       fault,
@@ -344,14 +346,26 @@ for (const era of ERAS) {
         const report = await expectAtMostOneAnswerEach(fault);
         expect(report.requests).toHaveLength(100);
         expect(report.total).toBe(0);
-        // A round within the limit: "Cancel all" answers its 5 questions cancel in one go, and the retry carries them.
-        await host.selectTool('flood', { count: 5 });
-        await host.runButton.click();
-        await host.dialog.root.getByRole('button', { name: 'Cancel all 5 from Fault server' }).click();
-        await host.dialog.expectClosed();
-        await host.expectResult('"cancel":5');
-        expect((await expectAtMostOneAnswerEach(fault)).total).toBe(5);
       }
+      // The flood with its defaults (the host prefills them from the tool's schema) stays within the limit in either
+      // era: every question is admitted and none refused; "Cancel all" answers them in one go (2026: the retry carries
+      // them all).
+      await fault.resetAnswers();
+      await host.selectTool('flood');
+      await expect(host.argumentsBox).toHaveValue(JSON.stringify({ count: FLOOD_DEFAULT }, null, 2));
+      const rejectedBefore = await logEntries(page, 'rejected').count();
+      await host.runButton.click();
+      await expect(host.dialog.root).toContainText(`Flood question 1 of ${FLOOD_DEFAULT}`, { timeout: FLOOD_TIMEOUT });
+      await expect(host.dialog.root).toContainText(`${FLOOD_DEFAULT - 1} more requests waiting`, {
+        timeout: FLOOD_TIMEOUT,
+      });
+      await host.dialog.root.getByRole('button', { name: `Cancel all ${FLOOD_DEFAULT} from Fault server` }).click();
+      await host.dialog.expectClosed();
+      await host.expectResult(`"asked":${FLOOD_DEFAULT},"outcomes":{"cancel":${FLOOD_DEFAULT}}`);
+      await expect(logEntries(page, 'rejected')).toHaveCount(rejectedBefore);
+      const defaults = await expectAtMostOneAnswerEach(fault);
+      expect(defaults.total).toBe(FLOOD_DEFAULT);
+      expect(defaults.requests.filter((record) => record.outcomes[0] === 'cancel')).toHaveLength(FLOOD_DEFAULT);
     });
 
     test('a flood from one server does not starve another: the second server is admitted and answered', async ({

@@ -116,6 +116,30 @@ describe.each(['legacy', 'modern'] as const)('fault tools (%s era)', (era) => {
     expect(ledger.total).toBe(6);
   });
 
+  it("flood with its defaults asks 12, within a host kit's per-server limit of 20; its maximum exceeds that limit", async () => {
+    let asked = 0;
+    const client = await connect(era, () => {
+      asked += 1;
+      return { action: 'decline' };
+    });
+    const { tools } = await client.listTools();
+    const flood = tools.find((tool) => tool.name === 'flood');
+    expect(flood?.inputSchema.properties?.['count']).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      default: 12,
+    });
+    expect(flood?.description).toContain('(default 12, at most 500)');
+    expect(flood?.description).toContain(
+      "Counts above the host's per-server limit (20 in the kit's default) are refused by a correct host with -32602 'too-many-pending'",
+    );
+    const result = await client.callTool({ name: 'flood', arguments: {} });
+    expect(summary(result)).toEqual({ status: 'completed', asked: 12, outcomes: { decline: 12 } });
+    expect(asked).toBe(12);
+    expect((await report()).total).toBe(12);
+  });
+
   it('cancel-midway: an answer given in time is used', async () => {
     const client = await connect(era, () => EXPORT_ANSWER);
     const result = await client.callTool({ name: 'cancel-midway', arguments: { afterMs: 5000 } });

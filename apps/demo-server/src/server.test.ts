@@ -1,6 +1,5 @@
 // The demo server's behaviour with a real SDK v2 client over Streamable HTTP, in both protocol eras.
 import { request as httpRequest } from 'node:http';
-import { attachElicitation, createElicitationQueue } from '@elicitation-kit/mcp';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, ClientContext, ElicitRequest, ElicitResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -180,35 +179,6 @@ describe.each(['legacy', 'modern'] as const)('demo server (%s era)', (era) => {
       expect(outcome).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { form: {} } } } });
     }
     expect(lines).toMatchObject([{ tool: 'export-data', era, action: 'no-capability', detail: { mode: 'form' } }]);
-  });
-
-  it('unsupported-schema: the kit’s handler answers -32602 and nothing is shown', async () => {
-    const client = new Client(
-      { name: 'kit-host', version: '1.0.0' },
-      era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
-    );
-    const queue = createElicitationQueue();
-    const shown: string[] = [];
-    attachElicitation(client, { queue, onEvent: (event) => shown.push(event.type) });
-    await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
-    open.push(client);
-    const { value: outcome, lines } = await logged(() =>
-      client.callTool({ name: 'unsupported-schema', arguments: {} }).catch((error: unknown) => error),
-    );
-    if (era === 'legacy') {
-      expect(outcome).toMatchObject({ isError: true, structuredContent: { status: 'refused', code: -32602 } });
-      expect(lines.at(-1)).toMatchObject({
-        tool: 'unsupported-schema',
-        era,
-        action: 'client-error',
-        detail: { code: -32602 },
-      });
-    } else {
-      expect(outcome).toMatchObject({ code: -32602, data: { reason: 'ref' } });
-      expect(lines).toMatchObject([{ tool: 'unsupported-schema', era, action: 'input-requested' }]);
-    }
-    expect(shown).toEqual(['rejected']);
-    expect(queue.getSnapshot()).toEqual([]);
   });
 
   it('schedule-report asks two questions in one round', async () => {

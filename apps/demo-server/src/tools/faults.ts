@@ -9,7 +9,17 @@ import { exportFacts, exportQuestion } from './export.js';
 /** Stable names of the fault tools, in listing order (after the demo tools). */
 export const FAULT_TOOL_NAMES = ['slow-export', 'cancel-midway', 'flood', 'replay-check'] as const;
 
-/** Most a flood may ask for (the host's per-server limit is far lower). */
+/**
+ * The host kit's default per-server limit on pending elicitations (`DEFAULT_MAX_PENDING_PER_SERVER` of
+ * @elicitation-kit/mcp). A plain number on purpose: the demo server does not depend on the host kit;
+ * packages/mcp/src/demo-server.test.ts checks that this description still names the kit's value.
+ */
+const KIT_PENDING_LIMIT = 20;
+
+/** How many questions a flood asks by default: within a host's per-server limit, so the defaults work in both eras. */
+const DEFAULT_FLOOD = 12;
+
+/** Most a flood may ask for: far above a host's per-server limit, so its refusal can be shown. */
 export const MAX_FLOOD = 500;
 
 /** What the fault tools need from their server. */
@@ -109,10 +119,10 @@ export function faultTools(env: FaultEnvironment) {
   const flood = defineTool({
     name: 'flood',
     title: 'Flood (many questions at once)',
-    description: `Asks \`count\` small questions at once (default 25, at most ${MAX_FLOOD}): 2025: that many concurrent elicitation/create requests, each settled on its own (answers and refusals are counted); 2026-07-28: one round with that many inputRequests. A host should refuse what exceeds its per-server limit with a clear -32602.`,
+    description: `Asks \`count\` small questions at once (default ${DEFAULT_FLOOD}, at most ${MAX_FLOOD}): 2025: that many concurrent elicitation/create requests, each settled on its own (answers and refusals are counted); 2026-07-28: one round with that many inputRequests. Counts above the host's per-server limit (${KIT_PENDING_LIMIT} in the kit's default) are refused by a correct host with -32602 'too-many-pending': on 2025 each request beyond the limit, on 2026-07-28 the whole round.`,
     arguments: toolArguments({
       type: 'object',
-      properties: { count: { type: 'integer', minimum: 1, maximum: MAX_FLOOD, default: 25 } },
+      properties: { count: { type: 'integer', minimum: 1, maximum: MAX_FLOOD, default: DEFAULT_FLOOD } },
     }),
     // Built per call (and checked as built): the number of questions is an argument.
     questions: ({ args: { count } }) =>
