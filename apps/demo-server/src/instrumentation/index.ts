@@ -103,5 +103,4 @@ export function createInstrumentation(options: { debug: boolean }): Instrumentat
   };
 }
 
-export { createAnswerLedger } from './ledger.js';
 export type { AnswerLedger, AnswerRecord, AnswerReport } from './ledger.js';

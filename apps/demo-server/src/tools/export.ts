@@ -49,7 +49,7 @@ export interface ExportAnswer {
 }
 
 /** Runs the export: the options as used, and the document. */
-export function runExport(answer: ExportAnswer) {
+function runExport(answer: ExportAnswer) {
   const options = { format: answer.format, maxRows: answer.maxRows, includeHeaders: answer.includeHeaders !== false };
   return { ...options, document: exportOrders(options) };
 }
