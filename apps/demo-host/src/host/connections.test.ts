@@ -117,6 +117,24 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
     ]);
   });
 
+  it('gives each log line the raw JSON-RPC that crossed the wire since the line before', () => {
+    const lines = store.getLog();
+    const methods = (label: string): string[] =>
+      (lines.find((line) => line.label === label)?.wire ?? []).map(
+        (entry) => `${entry.direction} ${'method' in entry.message ? entry.message.method : 'reply'}`,
+      );
+    // The handshake (legacy: initialize; modern: server/discover) is on the "connected" line.
+    expect(methods('connected')).toContain(expectedEra === 'legacy' ? 'sent initialize' : 'sent server/discover');
+    expect(methods('connected')).toContain('received reply');
+    // The tool's result, as received, is on the "result" line; the call itself went out before it.
+    const result = lines.find((line) => line.label === 'result');
+    const received = result?.wire?.filter((entry) => entry.direction === 'received') ?? [];
+    expect(JSON.stringify(received.at(-1)?.message)).toContain('\\"format\\":\\"json\\"');
+    expect(
+      lines.flatMap((line) => line.wire ?? []).some((entry) => JSON.stringify(entry.message).includes('tools/call')),
+    ).toBe(true);
+  });
+
   it('refuses a request outside the restricted schema with -32602 and logs it as rejected, showing nothing', async () => {
     const before = store.getLog().length;
     const outcome = await store.callTool(id, 'unsupported-schema', {}).then(
@@ -150,8 +168,26 @@ describe.each(cases)('the connection store ($era era, relay: $viaRelay)', ({ era
   });
 });
 
+/** A loopback HTTP server that answers every request with `status`, `contentType` and `body`. */
+async function answering(
+  status: number,
+  contentType: string,
+  body: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(status, { 'Content-Type': contentType });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('the connection store, failures', () => {
-  it('reports a server it cannot reach, and a URL that is not one', async () => {
+  it('says nothing answers when the server is down, and a URL that is not one', async () => {
     const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
     const closed = http.createServer();
     closed.listen(0, '127.0.0.1');
@@ -161,14 +197,83 @@ describe('the connection store, failures', () => {
 
     const down = await store.connect(`http://127.0.0.1:${port}/mcp`);
     const garbage = await store.connect('not a url');
-    expect(down.status).toBe('failed');
+    expect(down).toMatchObject({
+      status: 'failed',
+      error: `Nothing answers at http://127.0.0.1:${port}: the server is not running, or the address or port is wrong.`,
+    });
     expect(garbage).toMatchObject({ status: 'failed', error: expect.stringContaining('Not a valid URL') });
+    // The log has the sentence and the SDK's own words, for developers.
+    expect(store.getLog().find((line) => line.label === 'connect')?.text).toMatch(
+      /^Nothing answers at .*\(.*fetch failed.*\)$/,
+    );
   });
 
-  it('reports the relay refusing a non-loopback target', async () => {
+  it.each([
+    {
+      status: 404,
+      type: 'text/plain',
+      body: 'Not found',
+      expected: /^Nothing is served at \/mcp on http:\/\/127\.0\.0\.1:\d+ \(HTTP 404\)\. Check the path/,
+    },
+    { status: 401, type: 'text/plain', body: '', expected: /^The server requires authorization \(HTTP 401\)/ },
+    {
+      status: 403,
+      type: 'text/plain',
+      body: 'Go away',
+      expected: /^The server refused access \(HTTP 403\)\. It said: “Go away”$/,
+    },
+    {
+      status: 200,
+      type: 'text/html',
+      body: '<html></html>',
+      expected: /answered, but not as an MCP server: it sent text\/html/,
+    },
+    { status: 200, type: 'application/json', body: '{"hello":1}', expected: /answered with JSON that is not JSON-RPC/ },
+  ])('names the cause when the server answers HTTP $status $type', async ({ status, type, body, expected }) => {
+    const target = await answering(status, type, body);
+    try {
+      const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
+      for (const era of ['auto', 'legacy'] as const) {
+        const failed = await store.connect(target.url, { era });
+        expect(failed.status).toBe('failed');
+        expect(failed.error).toMatch(expected);
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('quotes a hostile 100,000-character error body cut to a readable length', async () => {
+    const target = await answering(403, 'text/plain', 'x'.repeat(100_000));
+    try {
+      const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
+      const failed = await store.connect(target.url);
+      expect(failed.error?.length).toBeLessThan(400);
+      expect(failed.error).toMatch(/^The server refused access \(HTTP 403\)\. It said: “x+…”$/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('quotes the relay’s own reason when it refuses a non-loopback target', async () => {
     const store = createConnectionStore(createElicitationQueue(), { relayOrigin });
     const refused = await store.connect('http://192.0.2.10/mcp', { viaRelay: true });
     expect(refused.status).toBe('failed');
-    expect(refused.error).toMatch(/403|only loopback/);
+    expect(refused.error).toMatch(
+      /^The local relay did not forward the request \(HTTP 403\)\. It said: “Relay refused http:\/\/192\.0\.2\.10: only loopback targets/,
+    );
+  });
+
+  it('says the relay does not answer when the page’s relay is gone', async () => {
+    const gone = http.createServer();
+    gone.listen(0, '127.0.0.1');
+    await once(gone, 'listening');
+    const origin = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`;
+    await new Promise((resolve) => gone.close(resolve));
+    const store = createConnectionStore(createElicitationQueue(), { relayOrigin: origin });
+    const failed = await store.connect(demo.url, { viaRelay: true });
+    expect(failed.error).toBe(
+      `The local relay at ${origin} does not answer: is the demo host's server (npm run demo) still running?`,
+    );
   });
 });

@@ -6,10 +6,12 @@ import { attachElicitation, readServerIdentity } from '@elicitation-kit/mcp';
 import type { ElicitationAttachment, ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
+import { explainConnectError, needsProbe, probeReachability } from './connect-error.js';
 import { describeError, describeEvent } from './events.js';
 import { createLogStore } from './log-store.js';
 import type { LogEntry } from './log-store.js';
 import { transportUrl } from './relay-url.js';
+import { recordWire, type WireMessage } from './wire.js';
 
 /** How the client picks the protocol era: negotiate (`auto`, the default), or force one. */
 export type EraChoice = 'auto' | ProtocolEra;
@@ -28,7 +30,7 @@ export interface ConnectOptions {
 }
 
 /** The SDK's `versionNegotiation.mode` for an era choice. */
-export function negotiationFor(era: EraChoice): 'auto' | 'legacy' | { pin: string } {
+function negotiationFor(era: EraChoice): 'auto' | 'legacy' | { pin: string } {
   switch (era) {
     case 'auto':
       return 'auto';
@@ -101,6 +103,12 @@ interface Live {
   calls: number;
 }
 
+/** How many JSON-RPC messages one log line keeps (the oldest go first); the log keeps 500 lines. */
+const WIRE_LIMIT = 50;
+
+/** How much of the SDK's own error text the log quotes after the host's sentence (a zod dump can run to pages). */
+const RAW_ERROR_LIMIT = 300;
+
 /** The host of a URL, shown as the server's name until it says its own. */
 function hostOf(url: string): string {
   return URL.canParse(url) ? new URL(url).host : url;
@@ -142,6 +150,30 @@ export function createConnectionStore(
     return updated;
   };
   const nameOf = (id: string): string => servers.find((server) => server.id === id)?.name ?? id;
+  /** Each server's JSON-RPC messages since its last log line: the next line of that server carries them. */
+  const wire = new Map<string, { messages: WireMessage[]; omitted: number }>();
+  const recordFor =
+    (id: string) =>
+    (message: WireMessage): void => {
+      const pending = wire.get(id) ?? { messages: [], omitted: 0 };
+      pending.messages.push(message);
+      if (pending.messages.length > WIRE_LIMIT) {
+        pending.messages.shift();
+        pending.omitted += 1;
+      }
+      wire.set(id, pending);
+    };
+  /** Appends a line of server `id`, with the messages that crossed its wire since its line before. */
+  const append = (id: string, line: Omit<LogEntry, 'id' | 'at' | 'server' | 'wire' | 'wireOmitted'>): void => {
+    const pending = wire.get(id);
+    wire.delete(id);
+    log.append({
+      server: nameOf(id),
+      ...line,
+      ...(pending === undefined ? {} : { wire: pending.messages }),
+      ...(pending !== undefined && pending.omitted > 0 ? { wireOmitted: pending.omitted } : {}),
+    });
+  };
   /** Whether the kit keeps an answer of this server for resending (it has its own notice, with "Send again"). */
   const keptAnswers = (state: Live | undefined): readonly { id: string }[] => state?.attachment?.undelivered() ?? [];
 
@@ -179,7 +211,7 @@ export function createConnectionStore(
       try {
         endpoint = transportUrl(url, viaRelay, relayOrigin);
       } catch (error) {
-        log.append({ server: entry.name, kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
+        append(id, { kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
         return update(id, { status: 'failed', error: `Not a valid URL: ${describeError(error)}` }) ?? entry;
       }
 
@@ -194,7 +226,7 @@ export function createConnectionStore(
               queue,
               modes,
               server: known,
-              onEvent: (event) => log.append({ server: nameOf(id), kind: 'elicitation', ...describeEvent(event) }),
+              onEvent: (event) => append(id, { kind: 'elicitation', ...describeEvent(event) }),
             })
           : undefined;
       const state: Live = { client, attachment, closing: false, calls: 0 };
@@ -206,8 +238,7 @@ export function createConnectionStore(
       client.onerror = (error) => {
         if (state.closing) return;
         const text = describeError(error);
-        log.append({
-          server: nameOf(id),
+        append(id, {
           kind: 'error',
           label: 'transport',
           text,
@@ -224,13 +255,13 @@ export function createConnectionStore(
       client.onclose = () => {
         live.delete(id);
         if (!state.closing) {
-          log.append({ server: nameOf(id), kind: 'connection', label: 'closed', text: 'The connection closed.' });
+          append(id, { kind: 'connection', label: 'closed', text: 'The connection closed.' });
           update(id, { status: 'closed' });
         }
       };
 
       try {
-        await client.connect(new StreamableHTTPClientTransport(endpoint));
+        await client.connect(recordWire(new StreamableHTTPClientTransport(endpoint), recordFor(id)));
         if (state.closing) {
           // Disconnected while the handshake ran: do not keep a connection nobody shows.
           await client.close().catch(() => undefined);
@@ -247,8 +278,7 @@ export function createConnectionStore(
           ...(era !== undefined ? { era } : {}),
           ...(protocolVersion !== undefined ? { protocolVersion } : {}),
         });
-        log.append({
-          server: name,
+        append(id, {
           kind: 'connection',
           label: 'connected',
           text: `${url}${viaRelay ? ' via relay' : ''} · ${era ?? '?'} era · ${protocolVersion ?? 'unknown version'}`,
@@ -264,8 +294,13 @@ export function createConnectionStore(
         attachment?.detach();
         live.delete(id);
         await client.close().catch(() => undefined);
-        const message = describeError(error);
-        log.append({ server: nameOf(id), kind: 'error', label: 'connect', text: message });
+        // A bare network failure is "nothing answers" or "blocked by CORS" alike: ask the server directly.
+        const reach = !viaRelay && needsProbe(error) ? await probeReachability(url) : 'unknown';
+        const raw = describeError(error);
+        const target = { url, viaRelay, relayOrigin, pinnedModern: eraChoice === 'modern' };
+        const message = explainConnectError(error, target, reach) ?? raw;
+        const sdkText = raw.length > RAW_ERROR_LIMIT ? `${raw.slice(0, RAW_ERROR_LIMIT)}…` : raw;
+        append(id, { kind: 'error', label: 'connect', text: message === raw ? raw : `${message} (${sdkText})` });
         return update(id, { status: 'failed', error: message }) ?? entry;
       }
     },
@@ -274,8 +309,7 @@ export function createConnectionStore(
       const state = live.get(serverId);
       const sent = (await state?.attachment?.resend(entryId)) ?? false;
       if (sent) {
-        log.append({
-          server: nameOf(serverId),
+        append(serverId, {
           kind: 'elicitation',
           label: 'sent again',
           text: 'The answer was sent again.',
@@ -285,8 +319,7 @@ export function createConnectionStore(
       }
       // The kit still keeps it when sending failed again: offer another try.
       const stillKept = keptAnswers(state).some((kept) => kept.id === entryId);
-      log.append({
-        server: nameOf(serverId),
+      append(serverId, {
         kind: 'error',
         label: 'resend',
         text: 'The answer could not be sent again.',
@@ -307,8 +340,7 @@ export function createConnectionStore(
         state.closing = true;
         state.attachment?.detach();
         await state.client.close().catch(() => undefined);
-        log.append({
-          server: nameOf(id),
+        append(id, {
           kind: 'connection',
           label: 'disconnected',
           text: 'Disconnected by the user.',
@@ -323,7 +355,7 @@ export function createConnectionStore(
       if (state === undefined) {
         throw new Error('This server is not connected.');
       }
-      log.append({ server: nameOf(id), kind: 'tool', label: 'call', text: `${name} ${JSON.stringify(args)}` });
+      append(id, { kind: 'tool', label: 'call', text: `${name} ${JSON.stringify(args)}` });
       state.calls += 1;
       try {
         // The kit's callTool takes the SDK's options; without an elicitation capability nothing waits for the user.
@@ -335,16 +367,14 @@ export function createConnectionStore(
             ...(options.onProgress !== undefined ? { onprogress: options.onProgress } : {}),
           },
         );
-        log.append({
-          server: nameOf(id),
+        append(id, {
           kind: 'tool',
           label: result.isError === true ? 'error result' : 'result',
           text: name,
         });
         return result;
       } catch (error) {
-        log.append({
-          server: nameOf(id),
+        append(id, {
           kind: 'error',
           label: 'call failed',
           text: `${name}: ${describeError(error)}`,

@@ -73,6 +73,66 @@ describe('describeEvent', () => {
   });
 });
 
+describe('describeEvent wording', () => {
+  const form = (count: number): PendingElicitation => {
+    const properties = Object.fromEntries(
+      Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }] as const),
+    );
+    const request = parseElicitation({ mode: 'form', message: 'Q', requestedSchema: { type: 'object', properties } });
+    if (!request.ok) {
+      throw new Error('the form must parse');
+    }
+    return { ...entry, request: request.request };
+  };
+
+  it('counts fields with the right plural', () => {
+    expect(describeEvent({ type: 'shown', entry: form(1) }).text).toMatch(/^form \(1 field\) · /);
+    expect(describeEvent({ type: 'shown', entry: form(2) }).text).toMatch(/^form \(2 fields\) · /);
+    expect(describeEvent({ type: 'shown', entry: form(0) }).text).toMatch(/^form \(0 fields\) · /);
+  });
+
+  const tooMany = {
+    code: -32602,
+    message: 'Too many pending elicitations from Acme: the limit is 20. Answer or cancel one first.',
+    data: { reason: 'too-many-pending', limit: 20 },
+  };
+
+  it('says a 2026 round beyond the limit was refused whole, and never that the server withdrew', () => {
+    const refusal = describeEvent({ type: 'rejected', server: entry.server, era: 'modern', error: tooMany });
+    expect(refusal.notice).toBe(
+      'Acme asked more questions at once than this host keeps open for one server (20), so this host refused the whole round and the tool call ended. Its open questions were closed; nothing was sent.',
+    );
+    const closed = describeEvent({
+      type: 'cancelled',
+      entry: { ...entry, era: 'modern' },
+      reason: 'aborted',
+      detail: Object.assign(new Error(tooMany.message), tooMany),
+    });
+    // One notice for the round (the refusal's), not one per question.
+    expect(closed.notice).toBeUndefined();
+    expect(closed.text).toBe('Export how? (closed with its round: too many pending)');
+  });
+
+  it('says a 2025 request beyond the limit was refused while the open ones stay', () => {
+    const refusal = describeEvent({ type: 'rejected', server: entry.server, era: 'legacy', error: tooMany });
+    expect(refusal.notice).toContain('the ones beyond the limit were refused and not shown');
+  });
+
+  it('words an aborted question by era: withdrawn by a 2025 server, closed with a 2026 tool call', () => {
+    const legacy = describeEvent({ type: 'cancelled', entry, reason: 'aborted' });
+    expect(legacy.notice).toBe('Acme withdrew its question: "Export how?". Nothing was sent.');
+    const modern = describeEvent({
+      type: 'cancelled',
+      entry: { ...entry, era: 'modern' },
+      reason: 'aborted',
+      detail: new Error('Stopped by the user.'),
+    });
+    expect(modern.notice).toBe(
+      'The tool call ended (Stopped by the user.), so its question from Acme was closed: "Export how?". Nothing was sent.',
+    );
+  });
+});
+
 describe('describeError', () => {
   it('adds the code, and the capabilities a -32021 says the host lacks', () => {
     expect(describeError(new Error('plain'))).toBe('plain');

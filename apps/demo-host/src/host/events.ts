@@ -1,7 +1,7 @@
 // Event formatting: what the host tells the user (log lines, notices) about errors and the kit's events. The protocol
 // decisions (may an answer be sent again? is a URL elicitation done?) are the kit's; this only words them.
 import { isJsonObject } from '@elicitation-kit/core';
-import type { ElicitationEvent } from '@elicitation-kit/mcp';
+import type { CancelReason, ElicitationEvent, PendingElicitation, ProtocolEra } from '@elicitation-kit/mcp';
 import type { LogEntry } from './log-store.js';
 
 /** JSON-RPC "missing required client capability" (2026-07-28): the host did not declare what the server needs. */
@@ -26,6 +26,42 @@ export function describeError(error: unknown): string {
   return `${error.message} (${String(code)})${required}`;
 }
 
+/** Whether `error` is the kit's refusal of a request beyond its per-server limit (`data.reason: 'too-many-pending'`). */
+function isTooManyPending(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('data' in error)) {
+    return false;
+  }
+  const { data } = error;
+  return isJsonObject(data) && data['reason'] === 'too-many-pending';
+}
+
+/** What the user is told when a server asks more at once than the kit keeps open for it. */
+function tooManyNotice(server: string, era: ProtocolEra, limit: unknown): string {
+  const most = typeof limit === 'number' ? ` (${limit})` : '';
+  return era === 'modern'
+    ? `${server} asked more questions at once than this host keeps open for one server${most}, so this host refused the whole round and the tool call ended. Its open questions were closed; nothing was sent.`
+    : `${server} asked more questions at once than this host keeps open for one server${most}: the ones beyond the limit were refused and not shown. Answer the open ones; the server decides what to do next.`;
+}
+
+/** Why a question closed without the user: who ended it, in the user's words. */
+function cancelledWhy(entry: PendingElicitation, reason: CancelReason, detail: unknown): string {
+  const { server } = entry;
+  switch (reason) {
+    case 'connection-closed':
+      return `The connection to ${server.name} closed, so its question was cancelled`;
+    case 'detached':
+      return `The question from ${server.name} was cancelled`;
+    case 'aborted':
+      // 2025: the server sent notifications/cancelled. 2026-07-28: the tool call that carried the round ended (the
+      // user pressed Stop, or it timed out); the server cannot withdraw a question of a round on its own.
+      return entry.era === 'legacy'
+        ? `${server.name} withdrew its question`
+        : `The tool call ended${detail === undefined ? '' : ` (${describeError(detail)})`}, so its question from ${server.name} was closed`;
+    default:
+      return reason satisfies never;
+  }
+}
+
 /** The log line for one kit event: what was asked, how it ended, and what to tell the user. */
 export function describeEvent(
   event: ElicitationEvent,
@@ -33,7 +69,9 @@ export function describeEvent(
   switch (event.type) {
     case 'shown': {
       const { request } = event.entry;
-      const what = request.mode === 'url' ? `url ${request.url}` : `form (${request.fields.length} fields)`;
+      const count = request.mode === 'url' ? 0 : request.fields.length;
+      const what =
+        request.mode === 'url' ? `url ${request.url}` : `form (${count} ${count === 1 ? 'field' : 'fields'})`;
       return { label: 'shown', outcome: 'shown', text: `${what} · ${event.entry.era} · ${request.message}` };
     }
     case 'answered': {
@@ -50,22 +88,21 @@ export function describeEvent(
         label: 'rejected as invalid',
         outcome: 'rejected',
         text: `${event.error.code} ${event.error.message}${where}${reason}`,
-        notice: `${event.server.name} sent a request this host refused (nothing was shown): ${event.error.message}`,
+        notice: isTooManyPending(event.error)
+          ? tooManyNotice(event.server.name, event.era, data['limit'])
+          : `${event.server.name} sent a request this host refused (nothing was shown): ${event.error.message}`,
       };
     }
     case 'cancelled': {
-      const { server, request } = event.entry;
-      const why =
-        event.reason === 'aborted'
-          ? `${server.name} withdrew its question`
-          : event.reason === 'connection-closed'
-            ? `The connection to ${server.name} closed, so its question was cancelled`
-            : `The question from ${server.name} was cancelled`;
+      const { request } = event.entry;
+      const line = { label: 'cancelled', outcome: 'cancelled', text: `${request.message} (${event.reason})` } as const;
+      if (event.reason === 'aborted' && isTooManyPending(event.detail)) {
+        // 2026-07-28: the round this question came in was refused as a whole; the refusal has its own notice.
+        return { ...line, text: `${request.message} (closed with its round: too many pending)` };
+      }
       return {
-        label: 'cancelled',
-        outcome: 'cancelled',
-        text: `${request.message} (${event.reason})`,
-        notice: `${why}: "${request.message}". Nothing was sent.`,
+        ...line,
+        notice: `${cancelledWhy(event.entry, event.reason, event.detail)}: "${request.message}". Nothing was sent.`,
       };
     }
     case 'completed':

@@ -1,5 +1,6 @@
 // The protocol log: what the host did and what the kit reported, newest last. Framework-free (subscribe/getLog), so
 // React reads it with useSyncExternalStore.
+import type { WireMessage } from './wire.js';
 
 /** One line of the protocol log. */
 export interface LogEntry {
@@ -20,6 +21,10 @@ export interface LogEntry {
   notice?: string;
   /** With the notice of an answer that did not arrive and can be sent again: what `resend` needs. */
   resend?: { serverId: string; entryId: string };
+  /** The JSON-RPC messages that crossed this server's wire since its line before (the newest, when there were many). */
+  wire?: readonly WireMessage[];
+  /** How many older messages of that stretch were not kept. */
+  wireOmitted?: number;
 }
 
 /** The log behind the host page. */

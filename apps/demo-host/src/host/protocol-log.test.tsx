@@ -34,6 +34,13 @@ describe('the protocol log', () => {
     expect(within(entry).getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
   });
 
+  it('says how many earlier messages of a long stretch were not kept', () => {
+    render(<ProtocolLog store={storeWith([{ wire, wireOmitted: 7 }])} />);
+    expect(
+      screen.getByText('2 JSON-RPC messages (the last 2; 7 earlier not kept): tools/call #3 →, result #3 ←'),
+    ).toBeTruthy();
+  });
+
   it('shows no JSON-RPC section for lines without recorded messages', () => {
     render(<ProtocolLog store={storeWith([{}])} />);
     expect(screen.queryByText(/JSON-RPC/)).toBeNull();

@@ -7,17 +7,18 @@ function time(at: number): string {
   return new Date(at).toLocaleTimeString(undefined, { hour12: false });
 }
 
-/** "2 JSON-RPC messages: tools/call #4 → result #4 ←". */
-function wireSummary(wire: readonly WireMessage[]): string {
+/** "2 JSON-RPC messages: tools/call #4 → result #4 ←" (and how many earlier ones were not kept). */
+function wireSummary(wire: readonly WireMessage[], omitted: number): string {
   const names = wire.map((entry) => `${summarizeMessage(entry.message)} ${entry.direction === 'sent' ? '→' : '←'}`);
-  return `${wire.length} JSON-RPC ${wire.length === 1 ? 'message' : 'messages'}: ${names.join(', ')}`;
+  const earlier = omitted > 0 ? ` (the last ${wire.length}; ${omitted} earlier not kept)` : '';
+  return `${wire.length} JSON-RPC ${wire.length === 1 ? 'message' : 'messages'}${earlier}: ${names.join(', ')}`;
 }
 
 /** The raw JSON-RPC behind one log line, collapsed until asked for. */
-function WireDetails({ wire }: { wire: readonly WireMessage[] }) {
+function WireDetails({ wire, omitted }: { wire: readonly WireMessage[]; omitted: number }) {
   return (
     <details className="log-wire">
-      <summary>{wireSummary(wire)}</summary>
+      <summary>{wireSummary(wire, omitted)}</summary>
       {wire.map((entry, index) => (
         // Messages have no identity besides their order on the wire.
         <div key={index}>
@@ -57,7 +58,7 @@ export function ProtocolLog({ store }: { store: Pick<ConnectionStore, 'subscribe
                 <span className="log-server">{entry.server}</span>
                 <span className="log-label">{entry.label}</span>
                 <span className="log-text">{entry.text}</span>
-                {wire.length > 0 && <WireDetails wire={wire} />}
+                {wire.length > 0 && <WireDetails wire={wire} omitted={entry.wireOmitted ?? 0} />}
               </li>
             );
           })}
