@@ -1,9 +1,8 @@
-// The schemas and value sets every measurement uses: the spec fixtures, and generated forms of any size built by
-// cycling through the kitchen-sink fixture's 13 variants (so every size exercises every variant).
+// The schemas and value sets every measurement uses: the spec fixtures (generated forms of any size are built by
+// generate.mjs, cycling through the kitchen-sink fixture's 13 variants).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateForm } from './generate.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -11,8 +10,8 @@ function readJson(path) {
   return JSON.parse(readFileSync(join(root, path), 'utf8'));
 }
 
-export const KITCHEN_SINK_PATH = 'fixtures/examples/form-12-kitchen-sink-all-variants.json';
-export const EXPORT_PATH = 'fixtures/examples/2026-07-28/02-input-required-result-form-and-url.json';
+const KITCHEN_SINK_PATH = 'fixtures/examples/form-12-kitchen-sink-all-variants.json';
+const EXPORT_PATH = 'fixtures/examples/2026-07-28/02-input-required-result-form-and-url.json';
 
 /** `elicitation/create` params of the kitchen-sink fixture (all 13 variants, `$schema` 2020-12). */
 export const kitchenSinkParams = readJson(KITCHEN_SINK_PATH).params;
@@ -43,9 +42,4 @@ export const exportValues = { format: 'csv', maxRows: 500, includeHeaders: false
 /** Deep copy through JSON (the shape a request has after `JSON.parse` off the wire). */
 export function clone(value) {
   return JSON.parse(JSON.stringify(value));
-}
-
-/** Params of a generated `count`-field form request (see `generate.mjs`). */
-export function generatedParams(count, tag = '') {
-  return generateForm(kitchenSinkParams, count, tag);
 }

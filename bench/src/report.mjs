@@ -1,7 +1,7 @@
 // Renders results.json as the markdown table the README quotes (also printed by the bench).
 import { kb, sig, times } from './stats.mjs';
 
-export const COMMAND = 'npm run bench   # = pnpm --filter @elicitation-kit/bench bench';
+const COMMAND = 'npm run bench   # = pnpm --filter @elicitation-kit/bench bench';
 
 const ms = (v) => (Number.isFinite(v) ? `${sig(v)} ms` : '—');
 const us = (v) => (Number.isFinite(v) ? `${sig(v)} µs` : '—');

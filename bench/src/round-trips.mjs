@@ -14,13 +14,13 @@ import { median, percentile } from './stats.mjs';
 // (traced to @modelcontextprotocol/core-internal shared/transport.ts → undici `new Request`), not the kit's.
 
 /** The tool that elicits (the guide's export_options form) and its arguments. */
-export const ELICITING_TOOL = { name: 'export-data', arguments: {} };
+const ELICITING_TOOL = { name: 'export-data', arguments: {} };
 
 /**
  * The baseline: the same tool with its options passed as arguments, so the demo server runs the same operation (same
  * validation, same export) in one round trip with no elicitation.
  */
-export const PLAIN_TOOL = { name: 'export-data', arguments: { format: 'csv', maxRows: 10_000, includeHeaders: false } };
+const PLAIN_TOOL = { name: 'export-data', arguments: { format: 'csv', maxRows: 10_000, includeHeaders: false } };
 
 const SERIAL_BASE = 1000;
 

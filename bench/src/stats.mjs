@@ -22,7 +22,7 @@ export function percentile(values, p) {
  * Times one batch: `prepare(size)` builds the inputs outside the clock (fresh schema copies, so no cache can help),
  * `run(inputs)` is timed, `cleanup(inputs)` runs outside the clock. Returns microseconds per operation.
  */
-export function timeBatch({ size, prepare = () => undefined, run, cleanup = () => {} }) {
+function timeBatch({ size, prepare = () => undefined, run, cleanup = () => {} }) {
   const inputs = prepare(size);
   const start = performance.now();
   run(inputs, size);

@@ -29,11 +29,8 @@ export function hostnameOfHostHeader(host: string | undefined): string | undefin
   if (host === undefined || host === '') {
     return undefined;
   }
-  try {
-    return new URL(`http://${host}`).hostname;
-  } catch {
-    return undefined;
-  }
+  const candidate = `http://${host}`;
+  return URL.canParse(candidate) ? new URL(candidate).hostname : undefined;
 }
 
 /** The loopback `Origin` to reflect, `null` when absent, `false` when present and not allowed. */
@@ -41,14 +38,13 @@ export function checkOrigin(origin: string | undefined): string | null | false {
   if (origin === undefined) {
     return null;
   }
-  try {
-    const parsed = new URL(origin);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname)
-      ? parsed.origin
-      : false;
-  } catch {
+  if (!URL.canParse(origin)) {
     return false;
   }
+  const parsed = new URL(origin);
+  return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && isLoopbackHostname(parsed.hostname)
+    ? parsed.origin
+    : false;
 }
 
 /**

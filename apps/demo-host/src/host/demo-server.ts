@@ -2,7 +2,7 @@
 // host as VITE_DEMO_SERVER_URL (Vite inlines it, in dev and in the production build), whatever port it runs on.
 
 /** The demo server's MCP endpoint when `npm run demo` started this page, else undefined. */
-export const DEMO_SERVER_URL: string | undefined = demoServerUrl(import.meta.env.VITE_DEMO_SERVER_URL);
+const DEMO_SERVER_URL: string | undefined = demoServerUrl(import.meta.env.VITE_DEMO_SERVER_URL);
 
 /**
  * The Server URL field's placeholder: an instruction, never a URL, so an empty field cannot be mistaken for a filled
@@ -15,12 +15,11 @@ export function demoServerUrl(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') {
     return undefined;
   }
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
+  if (!URL.canParse(value)) {
     return undefined;
   }
+  const url = new URL(value);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
 }
 
 /** The Server URL to start with: `?server=` when the link has one, else the demo server's, else empty. */
