@@ -162,8 +162,11 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     emit({ type: 'cancelled', entry: record.entry, reason });
   };
 
-  const join = (record: Active, signal: AbortSignal): Promise<ElicitResult> =>
+  const join = (record: Active, requestSignal: AbortSignal): Promise<ElicitResult> =>
     new Promise<ElicitResult>((resolve, reject) => {
+      // A signal of this waiter's own, following the SDK's: in a 2026-07-28 round every input request gets the call's
+      // one signal, and a listener each on it would trip Node's "possible memory leak" warning past ten requests.
+      const signal = AbortSignal.any([requestSignal]);
       const waiter: Waiter = {
         signal,
         resolve,

@@ -66,7 +66,9 @@ function failure(turn: Turn, signals: RoundSignals, error: unknown): ReceivedAns
 async function push(turn: Turn, params: Record<string, unknown>, signals: RoundSignals): Promise<ElicitResult> {
   return (await turn.call.ctx.mcpReq.send(
     { method: 'elicitation/create', params },
-    { signal: signals.all, timeout: turn.kit.legacyTimeoutMs, resetTimeoutOnProgress: true },
+    // Each request its own signal following the round's: the SDK listens on it, and one shared signal with a listener
+    // per question trips Node's "possible memory leak" warning past ten questions.
+    { signal: AbortSignal.any([signals.all]), timeout: turn.kit.legacyTimeoutMs, resetTimeoutOnProgress: true },
   )) as ElicitResult;
 }
 
