@@ -1,6 +1,7 @@
 // Keyboard only, no mouse: connect, pick the tool, run it, fill the dialog and submit; Tab never leaves the modal
 // dialog for the page behind; closing the dialog returns focus to the control that opened it. Focus moves with Tab;
-// buttons are pressed with Enter or Space; a select is changed with the arrow keys.
+// buttons are pressed with Enter or Space; a select and the tool toolbar are moved through with the arrow keys.
+// Connect lands on the new server's heading, and Run is at most 4 Tabs from there (the toolbar is one Tab stop).
 import type { Locator, Page } from '@playwright/test';
 import { ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
@@ -16,17 +17,62 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
   await expect(target, `reachable with Tab within ${limit} presses`).toBeFocused();
 }
 
+/** Whether `target` has focus right now. */
+function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((element) => element === document.activeElement);
+}
+
+/** The demo server's title (`apps/demo-server`), the heading of its card once connected. */
+const DEMO_SERVER_TITLE = 'Elicitation Kit demo server';
+
+/** At most this many Tab presses from pressing Connect to reaching Run (the Space that selects a tool aside). */
+const TABS_TO_RUN = 4;
+
 for (const era of ERAS) {
-  test(`keyboard-only export: open, fill, submit, focus returns (${era} era)`, async ({ page, host, traffic }) => {
+  test(`keyboard-only export: connect, ${TABS_TO_RUN} Tabs to Run, fill, submit, focus returns (${era} era)`, async ({
+    page,
+    host,
+    traffic,
+  }) => {
     await host.open({ era });
     await tabTo(page, host.connectButton);
     await page.keyboard.press('Enter');
     const tool = host.toolButton('export-data');
     await expect(tool).toBeVisible({ timeout: 15_000 });
-    await tabTo(page, tool);
+    // Connect moved focus to the new server's card: its heading, not a Tab stop of its own.
+    const heading = page.getByRole('heading', { level: 2, name: DEMO_SERVER_TITLE });
+    await expect(heading).toBeFocused();
+
+    // The tools are one Tab stop (a toolbar); inside it the arrow keys, Home and End move focus without selecting.
+    const toolbar = page.getByRole('toolbar', { name: 'Tools' });
+    const tools = toolbar.getByRole('button');
+    let tabs = 0;
+    while (!(await toolbar.evaluate((element) => element.contains(document.activeElement))) && tabs < TABS_TO_RUN) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    await expect(tools.first(), 'Tab enters the toolbar on its first tool').toBeFocused();
+    await page.keyboard.press('End');
+    await expect(tools.last()).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(tools.first(), 'ArrowRight wraps from the last tool to the first').toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Home');
+    await expect(tools.first()).toBeFocused();
+    const count = await tools.count();
+    for (let presses = 0; presses < count && !(await isFocused(tool)); presses += 1) {
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(tool).toBeFocused();
+    await expect(toolbar.getByRole('button', { pressed: true }), 'the arrow keys select nothing').toHaveCount(0);
     await page.keyboard.press('Space');
     await expect(tool).toHaveAttribute('aria-pressed', 'true');
-    await tabTo(page, host.runButton);
+    while (!(await isFocused(host.runButton)) && tabs < TABS_TO_RUN) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    await expect(host.runButton, `Run within ${TABS_TO_RUN} Tabs of Connect`).toBeFocused();
+    expect(tabs).toBeLessThanOrEqual(TABS_TO_RUN);
     await page.keyboard.press('Enter');
 
     // The dialog opens with focus on its first field; Tab stays inside the modal dialog.
@@ -94,3 +140,18 @@ for (const era of ERAS) {
     expect(traffic.elicitationAnswers()).toEqual([{ action: 'cancel' }]);
   });
 }
+
+test('a failed connection lands focus on its card too, and the ?connect=1 connection on load takes none', async ({
+  page,
+  host,
+}) => {
+  // Port 1 on loopback: nothing listens, the connection is refused at once.
+  await host.open({ server: 'http://127.0.0.1:1/mcp' });
+  await host.serverUrl.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Could not connect:', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 2, name: '127.0.0.1:1' })).toBeFocused();
+
+  await host.open({ query: { connect: '1' } });
+  await expect(host.toolButton('export-data')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 2, name: DEMO_SERVER_TITLE })).not.toBeFocused();
+});

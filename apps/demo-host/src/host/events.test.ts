@@ -73,18 +73,19 @@ describe('describeEvent', () => {
   });
 });
 
-describe('describeEvent wording', () => {
-  const form = (count: number): PendingElicitation => {
-    const properties = Object.fromEntries(
-      Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }] as const),
-    );
-    const request = parseElicitation({ mode: 'form', message: 'Q', requestedSchema: { type: 'object', properties } });
-    if (!request.ok) {
-      throw new Error('the form must parse');
-    }
-    return { ...entry, request: request.request };
-  };
+/** The entry of a form with `count` text fields. */
+function form(count: number): PendingElicitation {
+  const properties = Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }] as const),
+  );
+  const request = parseElicitation({ mode: 'form', message: 'Q', requestedSchema: { type: 'object', properties } });
+  if (!request.ok) {
+    throw new Error('the form must parse');
+  }
+  return { ...entry, request: request.request };
+}
 
+describe('describeEvent wording', () => {
   it('counts fields with the right plural', () => {
     expect(describeEvent({ type: 'shown', entry: form(1) }).text).toMatch(/^form \(1 field\) · /);
     expect(describeEvent({ type: 'shown', entry: form(2) }).text).toMatch(/^form \(2 fields\) · /);

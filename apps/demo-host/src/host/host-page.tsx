@@ -3,6 +3,7 @@ import type { ConnectionStore, EraChoice } from './connections.js';
 import { ProtocolLog } from './protocol-log.js';
 import { SERVER_URL_PLACEHOLDER, initialServerUrl, noServerHint } from './demo-server.js';
 import { ServerPanel } from './server-panel.js';
+import { normalizeServerUrl } from './server-url.js';
 import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 
 /** Props of {@link HostPage}. */
@@ -52,8 +53,13 @@ export function HostPage({ store }: HostPageProps) {
   const [era, setEra] = useState<EraChoice>(prefill.era);
   const [modes, setModes] = useState(prefill.modes);
   const [busy, setBusy] = useState(false);
+  const [urlError, setUrlError] = useState<string | undefined>(undefined);
+  // The card the user just asked for by pressing Connect: its heading takes focus (never on `?connect=1`).
+  const [focusServerId, setFocusServerId] = useState<string | undefined>(undefined);
   const autoConnected = useRef(false);
+  const urlInput = useRef<HTMLInputElement>(null);
   const urlId = useId();
+  const urlErrorId = useId();
   const relayId = useId();
   const relayHelpId = useId();
   const eraId = useId();
@@ -71,10 +77,32 @@ export function HostPage({ store }: HostPageProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (url.trim() !== '') {
-      setBusy(true);
-      void store.connect(url.trim(), { viaRelay, era, modes }).finally(() => setBusy(false));
+    const normalized = normalizeServerUrl(url);
+    if (!normalized.ok) {
+      setUrlError(normalized.message);
+      urlInput.current?.focus();
+      return;
     }
+    setUrlError(undefined);
+    if (normalized.addedScheme !== undefined) {
+      setUrl(normalized.url);
+    }
+    setBusy(true);
+    const known = new Set(store.getSnapshot().map((server) => server.id));
+    const connecting = store.connect(normalized.url, { viaRelay, era, modes });
+    // The store lists the card (status "connecting") before the handshake starts: focus it right away, as the
+    // Connect button is disabled meanwhile. Should a store list it only once connected, focus it then.
+    const added = store.getSnapshot().find((server) => !known.has(server.id));
+    if (added !== undefined) {
+      setFocusServerId(added.id);
+    }
+    void connecting
+      .then((server) => {
+        if (added === undefined) {
+          setFocusServerId(server.id);
+        }
+      })
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -84,17 +112,31 @@ export function HostPage({ store }: HostPageProps) {
         <form className="connect-form" onSubmit={onSubmit}>
           <div className="field">
             <label htmlFor={urlId}>Server URL</label>
+            {/* type="text", not "url": the browser's own validation bubble would refuse `127.0.0.1:3901/mcp`, which
+                normalizeServerUrl completes, and would say nothing useful about `ftp://…`. */}
             <input
+              ref={urlInput}
               id={urlId}
               name="server"
-              type="url"
-              required
+              type="text"
+              inputMode="url"
               placeholder={SERVER_URL_PLACEHOLDER}
               value={url}
-              onChange={(event) => setUrl(event.target.value)}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                setUrlError(undefined);
+              }}
               autoComplete="url"
+              autoCapitalize="off"
               spellCheck={false}
+              aria-invalid={urlError !== undefined}
+              aria-describedby={urlError !== undefined ? urlErrorId : undefined}
             />
+            {urlError !== undefined && (
+              <p id={urlErrorId} className="error">
+                {urlError}
+              </p>
+            )}
           </div>
           <div className="field-inline">
             <input
@@ -135,7 +177,7 @@ export function HostPage({ store }: HostPageProps) {
       ) : (
         <div className="servers">
           {servers.map((server) => (
-            <ServerPanel key={server.id} server={server} store={store} />
+            <ServerPanel key={server.id} server={server} store={store} focusHeading={server.id === focusServerId} />
           ))}
         </div>
       )}

@@ -1,7 +1,8 @@
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ConnectionStore, ServerConnection } from './connections.js';
 import { describeError } from './events.js';
+import { progressWords } from './progress.js';
 import { defaultArguments, parseArguments } from './tool-args.js';
 
 type RunState =
@@ -15,6 +16,96 @@ type RunState =
 export interface ServerPanelProps {
   server: ServerConnection;
   store: ConnectionStore;
+  /**
+   * Move keyboard focus to the card's heading: the host sets it for the server the user just asked to connect to,
+   * so the next Tab presses reach its tools. Focus moves when the card mounts or when this turns true.
+   * @default false
+   */
+  focusHeading?: boolean;
+}
+
+/** Props of {@link ToolBar}. */
+interface ToolBarProps {
+  tools: readonly Tool[];
+  /** The name of the selected (pressed) tool. */
+  selected: string | undefined;
+  onSelect: (tool: Tool) => void;
+}
+
+/** The key that moves focus inside the toolbar, and where to. */
+function targetIndex(key: string, current: number, count: number): number | undefined {
+  switch (key) {
+    case 'ArrowRight':
+    case 'ArrowDown':
+      return (current + 1) % count;
+    case 'ArrowLeft':
+    case 'ArrowUp':
+      return (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return undefined;
+  }
+}
+
+/** Arrow keys, Home and End on a tool: focus the tool they point to. Modified keys stay the browser's. */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) {
+    return;
+  }
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const current = buttons.findIndex((button) => button === event.target);
+  const next = current === -1 ? undefined : targetIndex(event.key, current, buttons.length);
+  if (next !== undefined) {
+    event.preventDefault();
+    buttons[next]?.focus();
+  }
+}
+
+/**
+ * The server's tools as one Tab stop (`role="toolbar"`, roving tabindex): Tab enters on the pressed tool, else the
+ * first; the arrow keys (wrapping), Home and End move focus only; Space or Enter selects (`aria-pressed`).
+ */
+function ToolBar({ tools, selected, onSelect }: ToolBarProps) {
+  // The tool focused inside the toolbar holds the Tab stop until focus leaves it, so Shift+Tab leaves too.
+  const [focused, setFocused] = useState<string | undefined>(undefined);
+  const names = tools.map((tool) => tool.name);
+  const stop = [focused, selected].find((name) => name !== undefined && names.includes(name)) ?? names[0];
+
+  const onBlur = (event: FocusEvent<HTMLDivElement>): void => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+      setFocused(undefined);
+    }
+  };
+
+  return (
+    // The container is no Tab stop of its own (WAI-ARIA toolbar pattern): its buttons are, one at a time.
+    // oxlint-disable-next-line jsx-a11y/interactive-supports-focus
+    <div
+      role="toolbar"
+      aria-label="Tools"
+      aria-orientation="horizontal"
+      className="tool-list"
+      onKeyDown={moveFocus}
+      onBlur={onBlur}
+    >
+      {tools.map((tool) => (
+        <button
+          key={tool.name}
+          type="button"
+          className="tool-button"
+          tabIndex={tool.name === stop ? 0 : -1}
+          aria-pressed={tool.name === selected}
+          onFocus={() => setFocused(tool.name)}
+          onClick={() => onSelect(tool)}
+        >
+          {tool.name}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 function ResultContent({ result }: { result: CallToolResult }) {
@@ -42,8 +133,9 @@ function ResultContent({ result }: { result: CallToolResult }) {
 }
 
 /** One connected server: its identity and era, its tools, the argument editor, the run and its result. */
-export function ServerPanel({ server, store }: ServerPanelProps) {
+export function ServerPanel({ server, store, focusHeading = false }: ServerPanelProps) {
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const argsId = useId();
   const argsErrorId = useId();
   const [selected, setSelected] = useState<string | undefined>(undefined);
@@ -53,6 +145,11 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
   const abort = useRef<AbortController | undefined>(undefined);
 
   useEffect(() => () => abort.current?.abort(new Error('The host left the page.')), []);
+  useEffect(() => {
+    if (focusHeading) {
+      heading.current?.focus();
+    }
+  }, [focusHeading]);
 
   const tool: Tool | undefined = server.tools.find((candidate) => candidate.name === selected);
 
@@ -102,7 +199,10 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
   return (
     <section className="card server" aria-labelledby={headingId} data-status={server.status}>
       <div className="card-head">
-        <h2 id={headingId}>{server.title ?? server.name}</h2>
+        {/* tabIndex -1: focusable by the host (after Connect), not a Tab stop of its own. */}
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {server.title ?? server.name}
+        </h2>
         <button type="button" onClick={() => void store.disconnect(server.id)}>
           Disconnect
         </button>
@@ -158,7 +258,6 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
       {server.status === 'failed' && (
         <p role="alert" className="error">
           Could not connect: {server.error}
-          {!server.viaRelay && ' If the server sends no CORS headers, try "Connect through the local relay".'}
         </p>
       )}
       {server.status === 'closed' && <output className="status">The connection is closed.</output>}
@@ -169,20 +268,7 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
           {server.tools.length === 0 ? (
             <p className="empty">This server lists no tools.</p>
           ) : (
-            <ul className="tool-list">
-              {server.tools.map((candidate) => (
-                <li key={candidate.name}>
-                  <button
-                    type="button"
-                    className="tool-button"
-                    aria-pressed={candidate.name === selected}
-                    onClick={() => select(candidate)}
-                  >
-                    {candidate.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ToolBar tools={server.tools} selected={selected} onSelect={select} />
           )}
 
           {tool !== undefined && (
@@ -233,16 +319,19 @@ export function ServerPanel({ server, store }: ServerPanelProps) {
                     {...(progress?.total !== undefined ? { max: progress.total, value: progress.progress } : {})}
                   />
                   <span>
-                    Running {run.tool}…
-                    {progress !== undefined &&
-                      ` ${progress.progress}${progress.total !== undefined ? ` / ${progress.total}` : ''}`}
-                    {progress?.message !== undefined && ` ${progress.message}`}
+                    Running {run.tool}…{progress !== undefined && ` ${progressWords(progress)}`}
                   </span>
                 </output>
               )}
               <section aria-label="Result" className="result" aria-busy={running}>
                 {run.kind === 'idle' && <p className="empty">Run the tool to see its result.</p>}
-                {run.kind === 'running' && <p className="empty">Waiting for the server…</p>}
+                {run.kind === 'running' && (
+                  <p className="empty">
+                    {server.modes.url
+                      ? 'Waiting for the server to finish the tool. If it asked you to open a page, finish there; the server tells this host when you are done.'
+                      : 'Waiting for the server to finish the tool.'}
+                  </p>
+                )}
                 {run.kind === 'done' && <ResultContent result={run.result} />}
                 {run.kind === 'failed' && <p className="error">{run.message}</p>}
                 {run.kind === 'url-required' && (

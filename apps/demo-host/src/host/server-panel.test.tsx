@@ -1,0 +1,149 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CallOptions, ConnectionStore, ServerConnection } from './connections.js';
+import { ServerPanel } from './server-panel.js';
+
+afterEach(cleanup);
+
+const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
+const TOOLS = ['echo', 'export-data', 'connect-account', 'flood'].map(tool);
+
+function connected(patch: Partial<ServerConnection> = {}): ServerConnection {
+  return {
+    title: 'Elicitation Kit demo server',
+    id: 'server-1',
+    url: 'http://127.0.0.1:3901/mcp',
+    viaRelay: false,
+    eraChoice: 'auto',
+    modes: { form: true, url: true },
+    status: 'connected',
+    name: 'demo',
+    tools: TOOLS,
+    ...patch,
+  };
+}
+
+/** A store whose calls never finish; `progress` is sent to the call's onProgress first. */
+function storeFor(progress?: Parameters<NonNullable<CallOptions['onProgress']>>[0]): ConnectionStore {
+  return {
+    callTool: async (_id: string, _name: string, _args: unknown, options: CallOptions = {}) => {
+      if (progress !== undefined) options.onProgress?.(progress);
+      return new Promise(() => undefined);
+    },
+    disconnect: async () => undefined,
+    surfaceUrlRequired: () => 0,
+  } as unknown as ConnectionStore;
+}
+
+const toolButtons = (): HTMLElement[] => within(screen.getByRole('toolbar', { name: 'Tools' })).getAllByRole('button');
+const tabStops = (): string[] =>
+  toolButtons()
+    .filter((button) => button.tabIndex === 0)
+    .map((button) => button.textContent ?? '');
+
+describe('the tool toolbar', () => {
+  it('is one Tab stop: the arrow keys, Home and End move focus (wrapping) without selecting', async () => {
+    const user = userEvent.setup();
+    render(<ServerPanel server={connected()} store={storeFor()} focusHeading />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Elicitation Kit demo server' })).toBe(document.activeElement);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Disconnect' })).toBe(document.activeElement);
+    await user.tab();
+    const [echo, exportData, , flood] = toolButtons();
+    expect(echo).toBe(document.activeElement);
+    expect(tabStops()).toEqual(['echo']);
+
+    await user.keyboard('{ArrowRight}');
+    expect(exportData).toBe(document.activeElement);
+    expect(tabStops()).toEqual(['export-data']);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(flood).toBe(document.activeElement);
+    await user.keyboard('{ArrowDown}');
+    expect(echo).toBe(document.activeElement);
+    await user.keyboard('{ArrowUp}');
+    expect(flood).toBe(document.activeElement);
+    await user.keyboard('{Home}');
+    expect(echo).toBe(document.activeElement);
+    await user.keyboard('{End}');
+    expect(flood).toBe(document.activeElement);
+    expect(toolButtons().filter((button) => button.getAttribute('aria-pressed') === 'true')).toEqual([]);
+
+    // Leaving the toolbar: the next Tab stop is past it, and Shift+Tab comes back to the first tool (none pressed).
+    await user.tab();
+    expect(echo).not.toBe(document.activeElement);
+    expect(toolButtons()).not.toContain(document.activeElement);
+    await user.tab({ shift: true });
+    expect(echo).toBe(document.activeElement);
+  });
+
+  it('selects with Space or Enter; the pressed tool is the Tab stop, and Run follows two Tabs later', async () => {
+    const user = userEvent.setup();
+    render(<ServerPanel server={connected()} store={storeFor()} />);
+    const [echo, exportData] = toolButtons();
+    echo?.focus();
+    await user.keyboard('{ArrowRight}');
+    await user.keyboard(' ');
+    expect(exportData?.getAttribute('aria-pressed')).toBe('true');
+    expect(echo?.getAttribute('aria-pressed')).toBe('false');
+    expect(tabStops()).toEqual(['export-data']);
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Arguments' })).toBe(document.activeElement);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Run' })).toBe(document.activeElement);
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(exportData).toBe(document.activeElement);
+
+    await user.keyboard('{End}{Enter}');
+    expect(screen.getByRole('button', { name: 'flood' }).getAttribute('aria-pressed')).toBe('true');
+    expect(tabStops()).toEqual(['flood']);
+  });
+
+  it('leaves the heading alone unless the host asks', () => {
+    render(<ServerPanel server={connected()} store={storeFor()} />);
+    const heading = screen.getByRole('heading', { level: 2 });
+    expect(heading).not.toBe(document.activeElement);
+    expect(heading.tabIndex).toBe(-1);
+  });
+});
+
+describe('the run panel', () => {
+  it("says the host's words for the SDK's input rounds and what the host waits for", async () => {
+    const user = userEvent.setup();
+    render(
+      <ServerPanel
+        server={connected()}
+        store={storeFor({ progress: 1, message: "Fulfilling input required by 'tools/call' (round 1)" })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'export-data' }));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Running export-data… Answering the server’s questions (round 1)…')).toBeTruthy();
+    expect(screen.queryByText(/Fulfilling/)).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Result' })).getByText(
+        'Waiting for the server to finish the tool. If it asked you to open a page, finish there; the server tells this host when you are done.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('mentions no page to open when the host declared no URL mode', async () => {
+    const user = userEvent.setup();
+    render(<ServerPanel server={connected({ modes: { form: true, url: false } })} store={storeFor()} />);
+    await user.click(screen.getByRole('button', { name: 'export-data' }));
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const result = screen.getByRole('region', { name: 'Result' });
+    expect(result.textContent).toBe('Waiting for the server to finish the tool.');
+  });
+});
+
+describe('a failed connection', () => {
+  it("says the store's sentence, as an alert, with nothing added", () => {
+    const error = 'The server at 127.0.0.1:3901 refused the connection. Is it running?';
+    const { title: _title, ...failed } = connected({ status: 'failed', error, name: '127.0.0.1:3901', tools: [] });
+    render(<ServerPanel server={failed} store={storeFor()} />);
+    expect(screen.getByRole('alert').textContent).toBe(`Could not connect: ${error}`);
+  });
+});
