@@ -28,6 +28,9 @@ run(process.execPath, ['scripts/pack-test/lint-packages.mjs']);
 step('format (oxfmt --check)');
 run(pnpm, ['exec', 'oxfmt', '--check', '.']);
 
+step('no unused files, exports or dependencies (knip)');
+run(pnpm, ['exec', 'knip']);
+
 step('unit and integration tests (vitest)');
 // The server package's replay store is tested against a real Redis (Debian's redis-server, installed when missing;
 // each test file starts its own on a free loopback port).
