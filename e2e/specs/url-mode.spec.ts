@@ -78,6 +78,33 @@ for (const era of ERAS) {
       await popup.close();
     });
 
+    if (era === 'modern') {
+      test("I'm done before the page was finished: the server asks again and the dialog says why", async ({
+        context,
+        host,
+      }) => {
+        await host.openAndConnect(era);
+        await host.runTool('connect-account');
+        const dialog = await host.dialog.expectOpen();
+        await expect(dialog.locator('[data-part="asked-again"]')).toHaveCount(0);
+        const popupEvent = context.waitForEvent('page');
+        await host.dialog.openButton.click();
+        const popup = await popupEvent;
+        await popup.waitForLoadState('domcontentloaded');
+        await dialog.getByRole('button', { name: "I'm done" }).click();
+        // The next round asks for the same page: the kit marks it, and the dialog says the step is not finished.
+        await expect(dialog.locator('[data-part="asked-again"]')).toHaveText(
+          'The server asks again: it does not count this step as finished yet. Finish on the page (open it again if you closed it), then answer.',
+        );
+        await completeFlow(popup);
+        await dialog.getByRole('button', { name: /^Open / }).click();
+        await dialog.getByRole('button', { name: "I'm done" }).click();
+        await host.dialog.expectClosed();
+        await host.expectResult('"status":"completed","connected":true');
+        await popup.close();
+      });
+    }
+
     test('declining a URL request opens nothing and the server reports it', async ({ context, host, traffic }) => {
       const opened: string[] = [];
       context.on('page', (page) => opened.push(page.url()));

@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from './test/harness.js';
 import type { Setup } from './test/harness.js';
+import type { PendingElicitation } from './types.js';
 
 let setup: Setup | undefined;
 afterEach(async () => {
@@ -90,6 +91,23 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
     expect(entry.request).toMatchObject({ mode: 'url', link: { canOpen: true, host: 'auth.example.com' } });
     setup.queue.respond(entry.id, { action: 'accept', content: { ignored: 'yes' } });
     expect(resultJson(await call)).toEqual({ received: { kind: 'elicit', action: 'accept' } });
+  });
+
+  it('marks a URL request asked again after an accept of the same URL (the server saw the step unfinished)', async () => {
+    const connected = await connect(era);
+    setup = connected;
+    const params = { mode: 'url', message: 'Sign in', url: 'https://auth.example.com/connect?flow=1' };
+    const ask = async (url: string): Promise<PendingElicitation> => {
+      const call = connected.client.callTool({ name: 'ask', arguments: { params: { ...params, url } } });
+      const entry = await firstEntry(connected.queue);
+      connected.queue.respond(entry.id, { action: entry.askedAgain === true ? 'decline' : 'accept' });
+      await call;
+      return entry;
+    };
+    expect((await ask(params.url)).askedAgain).toBeUndefined();
+    expect((await ask(params.url)).askedAgain).toBe(true);
+    // Another page is a new step.
+    expect((await ask('https://auth.example.com/connect?flow=2')).askedAgain).toBeUndefined();
   });
 
   it('queues both requests of one round and answers each on its own', async () => {

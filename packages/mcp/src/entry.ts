@@ -19,6 +19,8 @@ export interface EntryInit {
   server: ServerIdentity;
   era: ProtocolEra;
   kind: PendingElicitation['kind'];
+  /** See {@link PendingElicitation.askedAgain}. @default false */
+  askedAgain?: boolean;
 }
 
 /** A new entry and the controller of its `signal`, or the refusal to send when its server is at the limit. */
@@ -45,7 +47,7 @@ export function createEntryFactory(internals: QueueInternals): EntryFactory {
   const limit = internals.maxPendingPerServer;
   return {
     attachmentId,
-    create({ request, server, era, kind }) {
+    create({ request, server, era, kind, askedAgain = false }) {
       if (internals.byServer(server.id).length >= limit) {
         return {
           ok: false,
@@ -67,6 +69,7 @@ export function createEntryFactory(internals: QueueInternals): EntryFactory {
         status: 'pending',
         kind,
         createdAt: Date.now(),
+        ...(askedAgain ? { askedAgain: true as const } : {}),
       };
       return { ok: true, entry, controller };
     },

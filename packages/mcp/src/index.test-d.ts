@@ -26,6 +26,7 @@ describe('public types', () => {
       status: 'pending' | 'completed';
       kind: 'request' | 'url-required';
       createdAt: number;
+      askedAgain?: true;
     }>();
     expectTypeOf<ServerIdentity>().toEqualTypeOf<{
       id: string;

@@ -5,6 +5,7 @@ import { parseElicitation } from '@elicitation-kit/core';
 import type { ElicitationCapabilityObject, ElicitationError, ElicitResult } from '@elicitation-kit/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { RequestId, Transport } from '@modelcontextprotocol/client';
+import { BoundedMap } from './bounded-map.js';
 import type { Delivery } from './delivery.js';
 import { toWireResult } from './entry.js';
 import type { EntryFactory } from './entry.js';
@@ -86,6 +87,8 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
   const { internals, delivery, completion, emit } = options;
   const active = new Map<string, Active>();
   const replays = createReplayMemory<Active>();
+  /** URLs this connection accepted: the same URL asked for again means the server saw the step unfinished. */
+  const acceptedUrls = new BoundedMap<string, true>();
 
   /** Takes a record out of the kit's books (not the queue); `false` when it was already settled. */
   const close = (record: Active, answered: boolean): boolean => {
@@ -106,6 +109,9 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
       return;
     }
     const wire = toWireResult(record.entry.request, result);
+    if (record.entry.request.mode === 'url' && wire.action === 'accept') {
+      acceptedUrls.set(record.entry.request.url, true);
+    }
     const primary = primaryOf(record);
     if (record.wire !== undefined && primary !== undefined) {
       delivery.expect(record.wire, record.entry, wire);
@@ -226,7 +232,8 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
       if (!parsed.ok) {
         return refuse(server, era, parsed.error, requestId);
       }
-      const made = options.entries.create({ request: parsed.request, server, era, kind: 'request' });
+      const askedAgain = parsed.request.mode === 'url' && acceptedUrls.has(parsed.request.url);
+      const made = options.entries.create({ request: parsed.request, server, era, kind: 'request', askedAgain });
       if (!made.ok) {
         return refuse(server, era, made.error, requestId);
       }

@@ -50,6 +50,12 @@ export interface PendingElicitation {
   kind: 'request' | 'url-required';
   /** `Date.now()` when it was queued. */
   createdAt: number;
+  /**
+   * URL mode: this connection already answered `accept` to a request for the same URL, and the server asks again:
+   * it does not count the step as finished (2026-07-28: the user chose "I'm done" before finishing on the page).
+   * Absent otherwise. `@elicitation-kit/react` says so in the dialog.
+   */
+  askedAgain?: true;
 }
 
 /** A framework-free store of pending elicitations (works with React's `useSyncExternalStore`). */

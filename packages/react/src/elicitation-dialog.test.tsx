@@ -808,4 +808,22 @@ describe('given a queue entry', () => {
     expect(container.querySelector('dialog')?.hasAttribute('open')).toBe(false);
     expect(onRespond).not.toHaveBeenCalled();
   });
+  it('says why a URL request is back when the entry is asked again, and only then', () => {
+    const entry = {
+      id: 'e2',
+      request: urlRequest(paramsOf('url-01-api-key-entry.json')),
+      server: { name: 'weather' },
+      era: 'modern' as const,
+    };
+    const { rerender } = render(<ElicitationDialog entry={entry} onRespond={vi.fn()} onOpenUrl={() => {}} />);
+    expect(screen.queryByText(/asks again/)).toBeNull();
+    rerender(
+      <ElicitationDialog entry={{ ...entry, id: 'e3', askedAgain: true }} onRespond={vi.fn()} onOpenUrl={() => {}} />,
+    );
+    expect(
+      screen.getByText(
+        'The server asks again: it does not count this step as finished yet. Finish on the page (open it again if you closed it), then answer.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -45,6 +45,11 @@ export interface ElicitationEntry {
   server: ElicitationServer;
   era?: ProtocolEra;
   signal?: AbortSignal;
+  /**
+   * URL mode: the server asks for a page the user already accepted on this connection (the mcp package's
+   * `askedAgain`): the dialog says the server does not count the step as finished yet.
+   */
+  askedAgain?: boolean;
 }
 
 interface RootBaseProps {
@@ -95,6 +100,8 @@ export interface ElicitationContextValue {
   server: ElicitationServer;
   strings: ElicitationStrings;
   pendingCount: number;
+  /** URL mode: the server asks again for a page the user already accepted ({@link ElicitationEntry.askedAgain}). */
+  askedAgain: boolean;
   /** Ids of the title, the message and the form (for `aria-*` and the submit button's `form`). */
   ids: { title: string; message: string; form: string };
   /** URL mode: the user chose Open (opens the page through `onOpenUrl`; answers per the era). */
@@ -138,6 +145,7 @@ export function Root(props: RootProps): ReactElement {
   const server = props.entry?.server ?? props.server!;
   const era = props.entry?.era ?? props.era;
   const pendingCount = props.pendingCount ?? 0;
+  const askedAgain = props.entry?.askedAgain === true;
   const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   // Whether the kit wants the dialog open: a `close` event while it does came from the browser, not from the kit.
@@ -170,6 +178,7 @@ export function Root(props: RootProps): ReactElement {
       server,
       strings,
       pendingCount,
+      askedAgain,
       ids: { title: `${id}title`, message: `${id}message`, form: `${id}form` },
       openUrl: () => {
         const outcome = session.open();
@@ -180,7 +189,7 @@ export function Root(props: RootProps): ReactElement {
       describe,
       changed: (values) => latest.current.onValuesChange?.(values),
     }),
-    [session, server, strings, pendingCount, id],
+    [session, server, strings, pendingCount, askedAgain, id],
   );
 
   // A layout effect, not a passive one: when the host unmounts the dialog right after the answer, a layout cleanup
@@ -356,15 +365,17 @@ export function Warnings(): ReactElement | null {
 /**
  * URL mode: the full link as left-to-right text with its site highlighted (core's `link.parts`; never a link, never
  * fetched), whether it is another site than the server's, why it cannot be opened, and — after Open, when the era
- * needs "I'm done" — what the dialog waits for.
+ * needs "I'm done" — what the dialog waits for; first, when the server asks again for a page the user already
+ * accepted, that it does not count the step as finished yet.
  */
 export function UrlConsent(): ReactElement | null {
-  const { session, request, strings } = useParts('UrlConsent');
+  const { session, request, strings, askedAgain } = useParts('UrlConsent');
   const snapshot = useSessionSnapshot(session);
   if (request.mode !== 'url') return null;
   const { parts, canOpen, site, sameSiteAsServer } = request.link;
   return (
     <div {...part('url')}>
+      {askedAgain && <p {...part('asked-again')}>{strings.urlAskedAgain}</p>}
       <p {...part('url-intro')}>{strings.urlIntro}</p>
       <code {...part('href')} dir="ltr">
         {revealInvisible(parts.before)}

@@ -31,6 +31,8 @@ export interface ElicitationStrings {
   urlOpened: string;
   /** URL mode, when "I'm done" is needed: answers `accept` once the user has finished on the page. */
   urlDone: string;
+  /** URL mode: the server asks again for a page the user already accepted (the entry's `askedAgain`). */
+  urlAskedAgain: string;
   /** URL mode: the link's site is not the asking server's own (core's `different-site`). */
   differentSite: (site: string) => string;
   /** URL mode: one line per warning from core's `analyzeUrl` (defaults to core's English message). */
@@ -100,6 +102,8 @@ export const defaultStrings: ElicitationStrings = {
   urlOpened:
     "Opened in a new tab. Finish there, then choose I'm done. If the page was not finished, the server will ask again.",
   urlDone: "I'm done",
+  urlAskedAgain:
+    'The server asks again: it does not count this step as finished yet. Finish on the page (open it again if you closed it), then answer.',
   urlWarning: (warning) => warning.message,
   differentSite: (site) => `This page is on ${site}, a different site than the server asking.`,
   sensitive: (labels) =>
