@@ -693,10 +693,18 @@ describe('ElicitationDialog', () => {
 
     it('explains when a part is used outside the root', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
-      expect(() => render(<Elicitation.Title />)).toThrow(
-        '<Elicitation.Title> must be rendered inside <Elicitation.Root>',
-      );
-      vi.mocked(console.error).mockRestore();
+      // React 18 in development also rethrows render errors inside a synthetic event, which jsdom reports (with the
+      // stack) unless the window's error event is cancelled: the throw below is the assertion, not that report.
+      const expected = (event: ErrorEvent): void => event.preventDefault();
+      window.addEventListener('error', expected);
+      try {
+        expect(() => render(<Elicitation.Title />)).toThrow(
+          '<Elicitation.Title> must be rendered inside <Elicitation.Root>',
+        );
+      } finally {
+        window.removeEventListener('error', expected);
+        vi.mocked(console.error).mockRestore();
+      }
     });
   });
 });
