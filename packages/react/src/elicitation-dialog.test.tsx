@@ -695,19 +695,23 @@ describe('ElicitationDialog', () => {
       vi.spyOn(console, 'error').mockImplementation(() => {});
       // React 18 in development also rethrows render errors inside a synthetic event, which jsdom reports (with the
       // stack) unless the window's error event is cancelled: the throw below is the assertion, not that report.
-      const expected = (event: ErrorEvent): void => event.preventDefault();
-      window.addEventListener('error', expected);
+      window.addEventListener('error', cancelErrorEvent);
       try {
         expect(() => render(<Elicitation.Title />)).toThrow(
           '<Elicitation.Title> must be rendered inside <Elicitation.Root>',
         );
       } finally {
-        window.removeEventListener('error', expected);
+        window.removeEventListener('error', cancelErrorEvent);
         vi.mocked(console.error).mockRestore();
       }
     });
   });
 });
+
+/** Cancels a window error event (an error the test expects, so jsdom does not print it). */
+function cancelErrorEvent(event: ErrorEvent): void {
+  event.preventDefault();
+}
 
 afterEach(() => vi.restoreAllMocks());
 
