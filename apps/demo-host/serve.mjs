@@ -9,6 +9,7 @@ import http from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRelay } from './relay/relay.mjs';
+import { argument, listen } from './relay/listen.mjs';
 
 /** The policy every page is served with. */
 export const CONTENT_SECURITY_POLICY =
@@ -84,27 +85,8 @@ export async function startServe(options = {}) {
     createReadStream(file).pipe(res);
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4173, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://${host}:${port}/`,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** @param {string} name */
-function argument(name) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? undefined : process.argv[at + 1];
+  const { port, close } = await listen(server, options.port ?? 4173, host);
+  return { url: `http://${host}:${port}/`, port, close };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

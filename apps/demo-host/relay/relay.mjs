@@ -17,6 +17,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { pathToFileURL } from 'node:url';
+import { argument, listen } from './listen.mjs';
 
 /** The path prefix the relay answers under. */
 const RELAY_PREFIX = '/relay/';
@@ -358,27 +359,8 @@ export async function startRelayServer(options = {}) {
       res.end(`Only ${RELAY_PREFIX}<target URL> is served here.`);
     }
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 4174, host, () => resolve(undefined));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://${host}:${port}${RELAY_PREFIX}`,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** @param {string} name */
-function argument(name) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? undefined : process.argv[at + 1];
+  const { port, close } = await listen(server, options.port ?? 4174, host);
+  return { url: `http://${host}:${port}${RELAY_PREFIX}`, port, close };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
