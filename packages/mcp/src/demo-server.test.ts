@@ -7,6 +7,7 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcont
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
+import { isTooManyPending } from './entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
 import { waitForQueue } from './test/harness.js';
 import type { ElicitationEvent, ElicitationQueue } from './types.js';
@@ -156,6 +157,11 @@ describe.each(['legacy', 'modern'] as const)('the kit against the demo server (%
       expect(failure).toBeInstanceOf(ProtocolError);
       expect(failure).toMatchObject(refusal);
       await waitForQueue(queue, (entries) => entries.length === 0);
+      // The round's other questions close with the refusal as their detail: one rule tells a host it is this case.
+      expect(isTooManyPending(failure)).toBe(true);
+      const closed = events.filter((event) => event.type === 'cancelled');
+      expect(closed).toHaveLength(DEFAULT_MAX_PENDING_PER_SERVER);
+      expect(closed.every((event) => event.reason === 'aborted' && isTooManyPending(event.detail))).toBe(true);
     }
     expect(events.find((event) => event.type === 'rejected')).toMatchObject({ type: 'rejected', era, error: refusal });
   });

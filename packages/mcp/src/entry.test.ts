@@ -1,6 +1,6 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import { describe, expect, it } from 'vitest';
-import { createEntryFactory, toWireResult } from './entry.js';
+import { createEntryFactory, isTooManyPending, toWireResult } from './entry.js';
 import { createElicitationQueue, queueInternals } from './queue.js';
 import { EXPORT_PARAMS } from './test/harness.js';
 
@@ -35,7 +35,13 @@ describe('createEntryFactory', () => {
       throw new Error('the first entry is admitted');
     }
     internals.add(made.entry, () => undefined);
-    expect(factory.create({ request, server, era: 'modern', kind: 'url-required' })).toEqual({
+    const refused = factory.create({ request, server, era: 'modern', kind: 'url-required' });
+    // What hosts test for, on the refusal itself and on the ProtocolError a 2026-07-28 call fails with.
+    expect(isTooManyPending(refused.ok ? undefined : refused.error)).toBe(true);
+    expect(isTooManyPending(Object.assign(new Error('x'), refused.ok ? {} : refused.error))).toBe(true);
+    expect(isTooManyPending({ code: -32602, message: 'x', data: { reason: 'ref' } })).toBe(false);
+    expect(isTooManyPending(new Error('plain'))).toBe(false);
+    expect(refused).toEqual({
       ok: false,
       error: {
         code: -32602,

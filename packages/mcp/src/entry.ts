@@ -1,5 +1,5 @@
 // Entries: the one place a PendingElicitation is made, its id chosen and the per-server limit checked.
-import { INVALID_PARAMS } from '@elicitation-kit/core';
+import { INVALID_PARAMS, isJsonObject } from '@elicitation-kit/core';
 import type { ElicitResult, ParsedElicitation, ProtocolEra } from '@elicitation-kit/core';
 import type { QueueInternals } from './queue.js';
 import type { JsonRpcErrorObject, PendingElicitation, ServerIdentity } from './types.js';
@@ -12,6 +12,23 @@ import type { JsonRpcErrorObject, PendingElicitation, ServerIdentity } from './t
 const ID_PREFIX = 'elicitation-kit-';
 
 let attachmentCount = 0;
+
+/** `data.reason` of the refusal of a request beyond the queue's per-server limit. */
+const TOO_MANY_PENDING = 'too-many-pending';
+
+/**
+ * Whether `error` is the kit's refusal of a request beyond the queue's per-server limit (`-32602`,
+ * `data.reason: 'too-many-pending'`): the `error` of a `rejected` event, the `ProtocolError` a 2026-07-28 tool call
+ * fails with, or the `detail` of the `cancelled` events of the other questions of that round. Hosts use it to word
+ * one notice for the round instead of one per question.
+ */
+export function isTooManyPending(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('data' in error)) {
+    return false;
+  }
+  const { data } = error;
+  return isJsonObject(data) && data['reason'] === TOO_MANY_PENDING;
+}
 
 /** What an entry is made from. */
 export interface EntryInit {
@@ -54,7 +71,7 @@ export function createEntryFactory(internals: QueueInternals): EntryFactory {
           error: {
             code: INVALID_PARAMS,
             message: `Too many pending elicitations from ${server.name}: the limit is ${limit}. Answer or cancel one first.`,
-            data: { reason: 'too-many-pending', limit },
+            data: { reason: TOO_MANY_PENDING, limit },
           },
         };
       }

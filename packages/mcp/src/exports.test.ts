@@ -8,6 +8,7 @@ describe('package entry', () => {
       'attachElicitation',
       'createElicitationQueue',
       'elicitationCapability',
+      'isTooManyPending',
       'readServerIdentity',
     ]);
   });

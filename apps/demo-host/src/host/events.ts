@@ -1,6 +1,7 @@
 // Event formatting: what the host tells the user (log lines, notices) about errors and the kit's events. The protocol
 // decisions (may an answer be sent again? is a URL elicitation done?) are the kit's; this only words them.
 import { isJsonObject } from '@elicitation-kit/core';
+import { isTooManyPending } from '@elicitation-kit/mcp';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ProtocolEra } from '@elicitation-kit/mcp';
 import type { LogEntry } from './log-store.js';
 
@@ -24,15 +25,6 @@ export function describeError(error: unknown): string {
       ? ` This host does not declare the capabilities the server requires: ${JSON.stringify(data['requiredCapabilities'])}.`
       : '';
   return `${error.message} (${String(code)})${required}`;
-}
-
-/** Whether `error` is the kit's refusal of a request beyond its per-server limit (`data.reason: 'too-many-pending'`). */
-function isTooManyPending(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('data' in error)) {
-    return false;
-  }
-  const { data } = error;
-  return isJsonObject(data) && data['reason'] === 'too-many-pending';
 }
 
 /** What the user is told when a server asks more at once than the kit keeps open for it. */
