@@ -91,8 +91,11 @@ export function isNetworkFailure(error: unknown): boolean {
   return causes(error).some((link) => link instanceof TypeError);
 }
 
-/** `text` on one line, cut to {@link QUOTE_LIMIT} characters. Linear in its length. */
-function quote(text: string): string {
+/**
+ * `text` on one line, cut to {@link QUOTE_LIMIT} characters (server- or SDK-controlled text: a zod dump can run to
+ * pages). Linear in its length.
+ */
+export function quote(text: string): string {
   const flat = text.replaceAll('\n', ' ').replaceAll('\r', ' ').trim();
   return flat.length > QUOTE_LIMIT ? `${flat.slice(0, QUOTE_LIMIT)}…` : flat;
 }
@@ -151,7 +154,10 @@ export function needsProbe(error: unknown): boolean {
   );
 }
 
-/** A sentence for an HTTP failure; `fromRelay` when the relay itself answered (its reasons start with "Relay"). */
+/**
+ * A sentence for an HTTP failure. Through the relay, a reply whose text starts with "Relay" is the relay's own refusal
+ * (relay.mjs words every refusal so), quoted as such.
+ */
 function describeHttp(failure: HttpFailure, target: ConnectTarget): string {
   const { status, statusText, text } = failure;
   if (target.viaRelay && text.startsWith('Relay')) {

@@ -195,7 +195,10 @@ describe('the connection store, failures', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
 
-    const down = await store.connect(`http://127.0.0.1:${port}/mcp`);
+    const connecting = store.connect(`http://127.0.0.1:${port}/mcp`);
+    // The card is listed, last, before connect returns (the host page focuses it at once).
+    expect(store.getSnapshot().at(-1)).toMatchObject({ status: 'connecting', url: `http://127.0.0.1:${port}/mcp` });
+    const down = await connecting;
     const garbage = await store.connect('not a url');
     expect(down).toMatchObject({
       status: 'failed',

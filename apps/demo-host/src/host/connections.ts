@@ -6,7 +6,7 @@ import { attachElicitation, readServerIdentity } from '@elicitation-kit/mcp';
 import type { ElicitationAttachment, ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
-import { explainConnectError, needsProbe, probeReachability } from './connect-error.js';
+import { explainConnectError, needsProbe, probeReachability, quote } from './connect-error.js';
 import { describeError, describeEvent } from './events.js';
 import { createLogStore } from './log-store.js';
 import type { LogEntry } from './log-store.js';
@@ -78,6 +78,10 @@ export interface ConnectionStore {
   subscribeLog(listener: () => void): () => void;
   getLog(): readonly LogEntry[];
   clearLog(): void;
+  /**
+   * Lists a new card for `url` (status `connecting`, last in the snapshot) before it returns, then connects; resolves
+   * with the card as it ended (connected, or failed with a sentence in `error`).
+   */
   connect(url: string, options?: ConnectOptions): Promise<ServerConnection>;
   disconnect(id: string): Promise<void>;
   /**
@@ -105,9 +109,6 @@ interface Live {
 
 /** How many JSON-RPC messages one log line keeps (the oldest go first); the log keeps 500 lines. */
 const WIRE_LIMIT = 50;
-
-/** How much of the SDK's own error text the log quotes after the host's sentence (a zod dump can run to pages). */
-const RAW_ERROR_LIMIT = 300;
 
 /** The host of a URL, shown as the server's name until it says its own. */
 function hostOf(url: string): string {
@@ -299,8 +300,8 @@ export function createConnectionStore(
         const raw = describeError(error);
         const target = { url, viaRelay, relayOrigin, pinnedModern: eraChoice === 'modern' };
         const message = explainConnectError(error, target, reach) ?? raw;
-        const sdkText = raw.length > RAW_ERROR_LIMIT ? `${raw.slice(0, RAW_ERROR_LIMIT)}…` : raw;
-        append(id, { kind: 'error', label: 'connect', text: message === raw ? raw : `${message} (${sdkText})` });
+        // The log keeps the SDK's own words after the sentence, for developers.
+        append(id, { kind: 'error', label: 'connect', text: message === raw ? raw : `${message} (${quote(raw)})` });
         return update(id, { status: 'failed', error: message }) ?? entry;
       }
     },

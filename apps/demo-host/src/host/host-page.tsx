@@ -88,21 +88,10 @@ export function HostPage({ store }: HostPageProps) {
       setUrl(normalized.url);
     }
     setBusy(true);
-    const known = new Set(store.getSnapshot().map((server) => server.id));
-    const connecting = store.connect(normalized.url, { viaRelay, era, modes });
-    // The store lists the card (status "connecting") before the handshake starts: focus it right away, as the
-    // Connect button is disabled meanwhile. Should a store list it only once connected, focus it then.
-    const added = store.getSnapshot().find((server) => !known.has(server.id));
-    if (added !== undefined) {
-      setFocusServerId(added.id);
-    }
-    void connecting
-      .then((server) => {
-        if (added === undefined) {
-          setFocusServerId(server.id);
-        }
-      })
-      .finally(() => setBusy(false));
+    void store.connect(normalized.url, { viaRelay, era, modes }).finally(() => setBusy(false));
+    // `connect` lists the new card (status "connecting") last, before the handshake: focus it right away, as the
+    // Connect button is disabled meanwhile.
+    setFocusServerId(store.getSnapshot().at(-1)?.id);
   };
 
   return (
