@@ -61,9 +61,10 @@ export function describeEvent(
   switch (event.type) {
     case 'shown': {
       const { request } = event.entry;
-      const count = request.mode === 'url' ? 0 : request.fields.length;
       const what =
-        request.mode === 'url' ? `url ${request.url}` : `form (${count} ${count === 1 ? 'field' : 'fields'})`;
+        request.mode === 'url'
+          ? `url ${request.url}`
+          : `form (${request.fields.length} ${request.fields.length === 1 ? 'field' : 'fields'})`;
       return { label: 'shown', outcome: 'shown', text: `${what} · ${event.entry.era} · ${request.message}` };
     }
     case 'answered': {
