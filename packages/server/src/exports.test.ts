@@ -6,10 +6,14 @@ describe('package entries', () => {
   it('@elicitation-kit/server exports exactly the documented runtime names', () => {
     expect(Object.keys(api).toSorted()).toEqual([
       'DEFAULT_LEGACY_TIMEOUT_MS',
+      'DEFAULT_ROUND_POLICY',
       'DEFAULT_ROUND_TTL_SECONDS',
       'DEFAULT_URL_PATIENCE_MS',
       'ElicitationDefinitionError',
       'IGNORED_ANSWERS',
+      'MAX_REDIS_COMMAND_TIMEOUT_MS',
+      'REDIS_CLIENT_OPTIONS',
+      'REFUSAL_MESSAGES',
       'RequestStateNotVerifiedError',
       'WITHDRAW_REASON',
       'createElicitationServer',
