@@ -14,7 +14,7 @@ import type {
   RoundStore,
   ToolCall,
 } from './index.js';
-import { exportOptions } from './test/export-tool.js';
+import { exportOptions } from '../examples/export-tool.js';
 import { connectRecorded } from './test/wire.js';
 import type { RecordedClient } from './test/wire.js';
 

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTool, toolArguments, toolResult, urlQuestion } from './index.js';
 import type { ElicitationTool, ProtocolEra } from './index.js';
-import { exportData, exportOptions } from './test/export-tool.js';
+import { exportData, exportOptions } from '../examples/export-tool.js';
 import { createTestFlows } from './test/flows.js';
 import { connectHttp, startEndpoint, waitUntil } from './test/http.js';
 import type { HttpClientOptions, TestEndpoint } from './test/http.js';

@@ -16,7 +16,7 @@ import {
   toolResult,
 } from './index.js';
 import type { OutcomeRecord, RoundPolicy, RoundStore } from './index.js';
-import { exportOptions } from './test/export-tool.js';
+import { exportOptions } from '../examples/export-tool.js';
 import { describeRoundStore } from './test/store-contract.js';
 import { connectRecorded } from './test/wire.js';
 import type { RecordedClient } from './test/wire.js';

@@ -9,7 +9,7 @@ import { createElicitationServer, createMemoryRoundStore, defineTool, toolArgume
 import type { ElicitationServerOptions, OutcomeRecord } from './index.js';
 import { connectInMemory } from './testing/index.js';
 import type { InMemoryConnection } from './testing/index.js';
-import { exportOptions } from './test/export-tool.js';
+import { exportOptions } from '../examples/export-tool.js';
 import { describeRoundStore } from './test/store-contract.js';
 
 describeRoundStore(

@@ -20,7 +20,7 @@ import {
   toolArguments,
   toolResult,
 } from '../index.js';
-import { exportOptions } from './export-tool.js';
+import { exportOptions } from '../../examples/export-tool.js';
 
 /** One line on stderr: what the test counts. */
 function report(line: Record<string, unknown>): void {
