@@ -102,7 +102,12 @@ describe('the README example', () => {
     for (const file of [TOOL, SERVER]) {
       for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '([^'.][^']*)'/g)) {
         if (specifier !== undefined && !specifier.startsWith('node:')) {
-          imported.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+          imported.add(
+            specifier
+              .split('/')
+              .slice(0, specifier.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
         }
       }
     }

@@ -27,7 +27,10 @@ const FLOWS: UrlFlows = {
 
 describe('formQuestion', () => {
   it('accepts the guide’s export form and keeps core’s normalized copy for the wire', () => {
-    const question = formQuestion({ message: 'How should the export be produced?', requestedSchema: EXPORT_OPTIONS_SCHEMA });
+    const question = formQuestion({
+      message: 'How should the export be produced?',
+      requestedSchema: EXPORT_OPTIONS_SCHEMA,
+    });
     expect(question.mode).toBe('form');
     expect(question.requestedSchema).toEqual(EXPORT_OPTIONS_SCHEMA);
     expect(question.requestedSchema).not.toBe(EXPORT_OPTIONS_SCHEMA);

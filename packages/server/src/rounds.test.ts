@@ -191,6 +191,46 @@ describe('2026-07-28 rounds', () => {
     expect(same.structuredContent).toEqual({ status: 'completed', days: 7 });
   });
 
+  it('a tool without declared arguments refuses any argument, so its state is never replayed with other ones', async () => {
+    let confirmed = 0;
+    const confirm = defineTool({
+      name: 'archive',
+      description: 'Archives after a confirmation; takes no arguments.',
+      questions: { export_options: exportOptions },
+      accept: () => {
+        confirmed += 1;
+        return toolResult({ status: 'completed' });
+      },
+    });
+    const kit = createElicitationServer();
+    const connection = await connectInMemory({
+      era: 'modern',
+      manualRounds: true,
+      server: () => {
+        const server = new McpServer({ name: 'no-arguments', version: '1.0.0' }, { requestState: kit.requestState });
+        kit.register(server, [confirm]);
+        return server;
+      },
+    });
+    open.push(connection);
+    const round = await firstRound(connection.client);
+    const other = (await retry(connection.client, {
+      inputResponses: ANSWER,
+      requestState: round.requestState,
+      arguments: { days: 365 },
+    })) as CallToolResult;
+    expect(other.isError).toBe(true);
+    expect(JSON.stringify(other.content)).toContain('Input validation error');
+    expect(JSON.stringify(other.content)).toContain('days is not a field of this form.');
+    expect(confirmed).toBe(0);
+    const same = (await retry(connection.client, {
+      inputResponses: ANSWER,
+      requestState: round.requestState,
+    })) as CallToolResult;
+    expect(same.structuredContent).toEqual({ status: 'completed' });
+    expect(confirmed).toBe(1);
+  });
+
   it('refuse to trust a state when the McpServer was created without the kit’s verify hook', async () => {
     const kit = createElicitationServer();
     const connection = await connectInMemory({
