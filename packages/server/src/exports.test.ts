@@ -19,6 +19,7 @@ describe('package entries', () => {
       'RequestStateNotVerifiedError',
       'WITHDRAW_REASON',
       'createElicitationServer',
+      'createMemoryEventStore',
       'createMemoryRoundStore',
       'createRedisRoundStore',
       'defineTool',

@@ -57,6 +57,8 @@ export { toolResult, errorText } from './results.js';
 export type { KitResultStatus, ToolResultOptions } from './results.js';
 export type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
 export { serveBothEras } from './http.js';
+export { createMemoryEventStore } from './event-store.js';
+export type { MemoryEventStoreOptions } from './event-store.js';
 export { mcpCorsHeaders, MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from './cors.js';
 export type { BothErasHandler, BothErasOptions, LegacySession } from './http.js';
 export { RequestStateNotVerifiedError, IGNORED_ANSWERS } from './modern.js';

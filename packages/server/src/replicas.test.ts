@@ -89,7 +89,9 @@ describe('2025 sessions behind the sticky proxy', () => {
   it('20 clients each complete a round trip on the replica that holds their session, spread over both', async () => {
     const sessions = await Promise.all(Array.from({ length: 20 }, () => connect(0)));
     const results = await Promise.all(sessions.map(exportOnce));
-    const replicasUsed = new Set(results.map((result) => (result.structuredContent as { replica: number }).replica));
+    const replicasUsed = new Set(
+      results.map((result) => (result.structuredContent as { appliedBy: number }).appliedBy),
+    );
     expect(results.map((result) => (result.structuredContent as { status?: string }).status)).toEqual(
       Array(20).fill('completed'),
     );
@@ -103,7 +105,7 @@ describe('2025 sessions behind the sticky proxy', () => {
       exportOnce(session).then(
         (result) => ({
           outcome: 'result' as const,
-          replica: (result.structuredContent as { replica: number }).replica,
+          replica: (result.structuredContent as { appliedBy: number }).appliedBy,
         }),
         (error: unknown) => ({ outcome: 'lost' as const, error: String(error) }),
       ),

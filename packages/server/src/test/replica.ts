@@ -2,7 +2,7 @@
 // kit, a Redis round store and the shared state key, so that any replica can answer any 2026 retry. Its export tool
 // works `workMs` (an argument), then applies its effect exactly once the way the README says an at-least-once
 // operation should: keyed by `call.idempotencyKey` (`SET … NX` in Redis), so a second run after a takeover finds it
-// done. It writes a JSON line to stderr when an operation starts, when it applied (or found) its effect — with the
+// done and returns the same outcome. It writes a JSON line to stderr when an operation starts, when it applied (or found) its effect — with the
 // answer's `format:maxRows`, which the test makes unique per round trip — and for every outcome record, so the test
 // can count runs and effects across replicas, including one that was killed.
 // Environment: PORT (default 0), REDIS_URL, STATE_KEY, LEASE_MS (default: the kit's).
@@ -34,12 +34,19 @@ const leaseMs = process.env['LEASE_MS'] === undefined ? undefined : Number(proce
 /** How long the effect may wait for Redis (a restart in the middle) before the operation fails. */
 const EFFECT_PATIENCE_MS = 15_000;
 
-/** The operation's effect, once per idempotency key: `true` when this run applied it, `false` when it was there. */
-async function applyOnce(key: string, serial: string): Promise<boolean> {
+/**
+ * The operation's effect, once per idempotency key (`SET … NX`): whether this run applied it, and which replica did.
+ * A second run (after a takeover) finds the effect and reports the same `appliedBy`, so it returns the same result.
+ */
+async function applyOnce(key: string, serial: string): Promise<{ applied: boolean; appliedBy: number }> {
+  const effect = `replica-test:effect:${key}`;
   const giveUpAt = Date.now() + EFFECT_PATIENCE_MS;
   for (;;) {
     try {
-      return (await redis.set(`replica-test:effect:${key}`, serial, 'PX', 3_600_000, 'NX')) === 'OK';
+      if ((await redis.set(effect, `${serial}@${process.pid}`, 'PX', 3_600_000, 'NX')) === 'OK') {
+        return { applied: true, appliedBy: process.pid };
+      }
+      return { applied: false, appliedBy: Number((await redis.get(effect))?.split('@')[1]) };
     } catch (error) {
       if (Date.now() > giveUpAt) {
         throw error;
@@ -63,8 +70,10 @@ const exportData = defineTool({
     if (call.args.workMs > 0) {
       await new Promise((resolve) => setTimeout(resolve, call.args.workMs));
     }
-    report({ event: 'effect', ...run, applied: await applyOnce(call.idempotencyKey, run.serial) });
-    return toolResult({ status: 'completed', format, maxRows, replica: process.pid });
+    const { applied, appliedBy } = await applyOnce(call.idempotencyKey, run.serial);
+    report({ event: 'effect', ...run, applied });
+    // The same outcome whichever run returns it: a function of the effect, not of the replica that ran last.
+    return toolResult({ status: 'completed', format, maxRows, appliedBy });
   },
 });
 
