@@ -15,7 +15,7 @@ export interface RecordedClient {
 }
 
 /** The JSON text of the `"result"` member of one JSON-RPC response, cut out of the body without re-serializing. */
-export function resultText(body: string): string {
+function resultText(body: string): string {
   const json = body.startsWith('{')
     ? body
     : (body.split('\n').find((line) => line.startsWith('data: ')) ?? '').slice(6);
