@@ -176,6 +176,16 @@ function replicaRows(replicas) {
   return rows;
 }
 
+/** When the replica rows were measured on their own (`--only=replicas`, merged into results.json): when and where. */
+function replicasMeasured(replicas) {
+  const m = replicas?.measured;
+  if (!m) return [];
+  return [
+    '',
+    `The replica rows were measured on their own (\`bench --only=replicas\`): ${m.date}, commit ${m.commit}; load average ${sig(m.loadBefore, 2)} before, ${sig(m.loadAfter, 2)} after.`,
+  ];
+}
+
 const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
 
 /** The results table as markdown, with the environment and the command that reproduces it. */
@@ -203,6 +213,7 @@ export function renderMarkdown(results) {
     `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
       `${env.commit ? `, commit ${env.commit}${env.commit.endsWith('+dirty') ? " (uncommitted edits in the kit's sources at the time)" : ''}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
       `${Number.isFinite(env.loadBefore) ? `; load average ${sig(env.loadBefore, 2)} before, ${sig(env.loadAfter, 2)} after (shared machine: compare the ratios)` : ''}.`,
+    ...replicasMeasured(results.replicas),
     '',
     'How each row is measured:',
     '',
