@@ -134,7 +134,7 @@ async function claimRound(
   turn: Turn,
   id: string,
   token: string,
-): Promise<RoundClaim | { kind: 'failed'; error: unknown } | { kind: 'busy' }> {
+): Promise<Exclude<RoundClaim, { kind: 'running' }> | { kind: 'failed'; error: unknown } | { kind: 'busy' }> {
   const { kit, spec, call } = turn;
   const options = { token, leaseMs: kit.policy.leaseMs, takeOver: spec.delivery === 'at-least-once', ttlMs: kit.ttlMs };
   const giveUpAt = Date.now() + kit.policy.waitMs;
@@ -235,9 +235,6 @@ export async function deliver(
       }
       outcome(turn, 'replayed', { round: state.id });
       return JSON.parse(claim.result) as RoundResult;
-    case 'running':
-      // claimRound only returns `running` through `busy`.
-      return refuse(turn, 'round-in-progress', state.id);
     case 'claimed':
       break;
   }
