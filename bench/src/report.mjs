@@ -158,18 +158,18 @@ function replicaRows(replicas) {
   if (!replicas || replicas.pending || replicas.error)
     return [['Replicas with faults', pending(replicas) ?? (replicas?.error ? 'failed' : '—'), '', '', '', '']];
   const rows = [];
-  for (const [phase, how] of [
-    ['sequential', 'sequential'],
-    ['concurrent', 'concurrent'],
+  for (const [phase, fault] of [
+    ['sequential', 'kill -9 + Redis restart'],
+    ['concurrent', 'kill -9 under load'],
   ]) {
     const p = replicas[phase];
-    const fault = phase === 'sequential' ? 'kill -9 mid-operation + Redis restart' : 'kill -9 under load';
+    const count = (n) => n.toLocaleString('en-US');
     rows.push([
-      `${p.roundTrips.toLocaleString('en-US')} ${how} round trips, two replicas, round-robin proxy, Redis (${fault}), modern`,
-      `${p.lost} lost, ${p.doubled} doubled, ${p.replays - p.replaysDiffering} of ${p.roundTrips} replays the same bytes`,
-      `${sig(p.roundTripsPerSecond)} round trips/s; p50 ${ms(p.p50Ms)}, p99 ${ms(p.p99Ms)}; ${p.resends} resends, ${p.takeovers} taken over`,
-      '',
-      '0 lost, 0 doubled, every replay the same',
+      `${count(p.roundTrips)} ${phase} round trips, 2 replicas + proxy + Redis, ${fault}`,
+      `${p.lost} lost, ${p.doubled} doubled, ${p.replaysDiffering} of ${count(p.replays)} replays differ`,
+      `${sig(p.roundTripsPerSecond)} round trips/s; p50 ${ms(p.p50Ms)}, p99 ${ms(p.p99Ms)}`,
+      `${p.resends} resends, ${p.takeovers} taken over`,
+      '0 lost, 0 doubled, replays identical',
       mark(p.ok),
     ]);
   }
