@@ -154,6 +154,9 @@ function roundTripRows(rt) {
   return rows;
 }
 
+/** A count as the table writes it: `10,000`. */
+const count = (n) => n.toLocaleString('en-US');
+
 function replicaRows(replicas) {
   if (!replicas || replicas.pending || replicas.error)
     return [['Replicas with faults', pending(replicas) ?? (replicas?.error ? 'failed' : '—'), '', '', '', '']];
@@ -163,7 +166,6 @@ function replicaRows(replicas) {
     ['concurrent', 'kill -9 under load'],
   ]) {
     const p = replicas[phase];
-    const count = (n) => n.toLocaleString('en-US');
     rows.push([
       `${count(p.roundTrips)} ${phase} round trips, 2 replicas + proxy + Redis, ${fault}`,
       `${p.lost} lost, ${p.doubled} doubled, ${p.replaysDiffering} of ${count(p.replays)} replays differ`,
