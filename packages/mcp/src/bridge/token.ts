@@ -14,12 +14,12 @@ export interface TokenKeys {
 }
 
 /** The fewest bytes a secret may have. */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 
 const encoder = new TextEncoder();
 
 /** base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
+function toBase64Url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) {
     binary += String.fromCharCode(byte);
