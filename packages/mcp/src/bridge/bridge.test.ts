@@ -2,13 +2,14 @@
 // client whose queue is exposed on the backend; the browser half (in Node) reads it over real HTTP on loopback and
 // answers. Every answer the test server received is what its tool returns, so "answered once" is checked at the
 // server, not at the queue.
+import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, EXPORT_PARAMS, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
 import type { PendingElicitation } from '../types.js';
 import { openBrowser, postRaw, readyOf, startBackend, waitForEvent } from '../test/bridge-host.js';
 import type { TestBackend, TestBrowser } from '../test/bridge-host.js';
-import { TOKEN_HEADER, WithdrawnError } from './wire.js';
+import { TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -356,6 +357,24 @@ describe('the browser half', () => {
     expect(entry.signal.aborted).toBe(false);
     tab.queue.respond(entry.id, EXPORT_ANSWER);
     expect(await call).toMatchObject({ result: EXPORT_ANSWER });
+  });
+
+  it('a backend that crashed and restarted lost what it held: the reconnected page says so (lost)', async () => {
+    const crashed = await startBackend();
+    cleanups.push(() => crashed.bridge.close());
+    const setup = await mcp('legacy');
+    crashed.bridge.expose('alice', setup.queue);
+    askExport(setup).catch(() => undefined);
+    const tab = browser(crashed.url, 'alice');
+    const entry = await first(tab.queue);
+    // The process is gone: its connections drop, nothing is withdrawn gracefully.
+    crashed.server.closeAllConnections();
+    crashed.server.close();
+    await once(crashed.server, 'close');
+    const restarted = await startBackend({}, Number(new URL(crashed.url).port));
+    cleanups.push(() => restarted.close());
+    await waitForQueue(tab.queue, (snapshot) => snapshot.length === 0);
+    expect(entry.signal.reason).toMatchObject({ code: 'lost', message: WITHDRAW_MESSAGES.lost });
   });
 
   it('two tabs of one user: answered in one, it leaves the other (its signal aborts: answered)', async () => {

@@ -42,8 +42,8 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** Starts the bridge behind Node's `http` on 127.0.0.1, port 0. */
-export async function startBackend(options: Partial<ElicitationBridgeOptions> = {}): Promise<TestBackend> {
+/** Starts the bridge behind Node's `http` on 127.0.0.1, on `port` (a free one by default). */
+export async function startBackend(options: Partial<ElicitationBridgeOptions> = {}, port = 0): Promise<TestBackend> {
   const events: ElicitationBridgeEvent[] = [];
   const bridge = createElicitationBridge({
     authorize: userOf,
@@ -51,10 +51,9 @@ export async function startBackend(options: Partial<ElicitationBridgeOptions> = 
     ...options,
   });
   const server = createServer(toNodeListener(bridge.fetch));
-  server.listen(0, '127.0.0.1');
+  server.listen(port, '127.0.0.1');
   await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     bridge,
     url: `${origin}/api/elicitations`,
