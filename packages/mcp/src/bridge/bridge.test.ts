@@ -6,9 +6,12 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, EXPORT_PARAMS, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
+import { parseElicitation } from '@elicitation-kit/core';
+import { createElicitationQueue, queueInternals } from '../queue.js';
 import type { PendingElicitation } from '../types.js';
 import { openBrowser, postRaw, readyOf, startBackend, waitForEvent } from '../test/bridge-host.js';
 import type { TestBackend, TestBrowser } from '../test/bridge-host.js';
+import { createElicitationBridge } from './server.js';
 import { TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
@@ -127,6 +130,15 @@ describe('owners', () => {
     expect(await bobCall).toMatchObject({ result: { action: 'decline' } });
   });
 
+  it('refuses a stream another site’s page asks for, so it cannot even take the user’s stream slots (403)', async () => {
+    const { url } = await backend();
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const response = await fetch(url, { headers: { cookie: 'user=alice', ...headers } });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toMatchObject({ error: 'bad-origin' });
+    }
+  });
+
   it('refuses a stream to a browser authorize does not know (401), with a JSON body', async () => {
     const { url } = await backend();
     const response = await fetch(url);
@@ -176,7 +188,10 @@ describe('answers that must not count', () => {
     const body = JSON.stringify({ id, result: EXPORT_ANSWER });
     expect(await postRaw(url, { user: 'alice', token, origin: 'https://evil.example', body })).toEqual({
       status: 403,
-      body: { error: 'bad-origin', message: 'Answers are only taken from this application’s own pages.' },
+      body: {
+        error: 'bad-origin',
+        message: 'Questions are only shown to, and answers only taken from, this application’s own pages.',
+      },
     });
     expect(await postRaw(url, { user: 'alice', token, origin: 'null', body })).toMatchObject({ status: 403 });
     expect(
@@ -601,8 +616,38 @@ describe('createElicitationBridge', () => {
     expect(await response.json()).toMatchObject({ error: 'too-many-streams' });
   });
 
+  it('ends a stream its browser stopped reading rather than pile events up (the slot is free again)', async () => {
+    const bridge = createElicitationBridge({ authorize: () => 'alice', maxStreamsPerOwner: 1 });
+    cleanups.push(() => bridge.close());
+    const queue = createElicitationQueue({ maxPendingPerServer: 1000 });
+    bridge.expose('alice', queue);
+    const open = (): Promise<Response> => bridge.fetch(new Request('http://app.example/api/elicitations'));
+    const stalled = await open();
+    expect(stalled.status).toBe(200);
+    expect((await open()).status).toBe(429);
+    const parsed = parseElicitation(EXPORT_PARAMS);
+    const internals = queueInternals(queue);
+    for (let index = 0; index < 300 && parsed.ok; index += 1) {
+      const entry: PendingElicitation = {
+        id: `entry-${index}`,
+        request: parsed.request,
+        server: { id: 'acme', name: 'Acme' },
+        era: 'legacy',
+        signal: new AbortController().signal,
+        status: 'pending',
+        kind: 'request',
+        createdAt: index,
+      };
+      internals.add(entry, () => undefined);
+    }
+    // Nobody read `stalled`: after 256 unread events it was ended.
+    const next = await open();
+    expect(next.status).toBe(200);
+    await next.body?.cancel();
+    await stalled.body?.cancel();
+  });
+
   it('checks its options', async () => {
-    const { createElicitationBridge } = await import('./server.js');
     expect(() => createElicitationBridge({ authorize: () => 'alice', secret: 'short' })).toThrow(RangeError);
     expect(() => createElicitationBridge({ authorize: () => 'alice', maxBodyBytes: 0 })).toThrow(
       'maxBodyBytes must be a positive integer (got 0)',

@@ -20,6 +20,9 @@ const DEFAULTS = {
   maxStreamMs: 3_600_000,
 };
 
+/** Events a stream may hold unread before it is ended (a stalled connection must not pile them up). */
+const MAX_UNREAD_EVENTS = 256;
+
 /** How long an answer token outlives its stream's end (an answer sent just before the reconnect still counts). */
 const TOKEN_GRACE_MS = 5 * 60_000;
 
@@ -165,6 +168,27 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const isAllowedOrigin = (origin: string, request: Request): boolean =>
     options.origins === undefined ? origin === new URL(request.url).origin : options.origins.includes(origin);
 
+  /**
+   * The refusal of a request another site's page made the browser send (with the user's cookies): a foreign `Origin`
+   * or `Sec-Fetch-Site: cross-site`. Such a page could not read the stream anyway; refusing it also keeps it from
+   * taking the user's stream slots.
+   */
+  const crossSite = (request: Request): Response | undefined => {
+    const origin = request.headers.get('origin');
+    const foreign = origin !== null && !isAllowedOrigin(origin, request);
+    if (!foreign && request.headers.get('sec-fetch-site') !== 'cross-site') {
+      return undefined;
+    }
+    return refuse(
+      403,
+      refusal(
+        403,
+        'bad-origin',
+        'Questions are only shown to, and answers only taken from, this application’s own pages.',
+      ).body,
+    );
+  };
+
   const countStream = (owner: string, delta: number): void => {
     const count = (streamsByOwner.get(owner) ?? 0) + delta;
     if (count > 0) {
@@ -175,6 +199,10 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   };
 
   const stream = async (request: Request): Promise<Response> => {
+    const foreign = crossSite(request);
+    if (foreign !== undefined) {
+      return foreign;
+    }
     const owner = await ownerOf(request);
     if (typeof owner !== 'string') {
       return owner;
@@ -203,8 +231,13 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     let ended = false;
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
     const send = (text: string): void => {
-      if (!ended) {
-        controller?.enqueue(encoder.encode(text));
+      if (ended || controller === undefined) {
+        return;
+      }
+      controller.enqueue(encoder.encode(text));
+      if ((controller.desiredSize ?? 0) < -MAX_UNREAD_EVENTS) {
+        // A browser that stopped reading (a stalled connection): end it; a reconnect gets a fresh snapshot.
+        end();
       }
     };
     /** Releases what the stream holds; `close` also ends the response (not after the browser cancelled it). */
@@ -266,12 +299,9 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     if (media !== 'application/json') {
       return refuse(415, refusal(415, 'unsupported-media-type', 'Send the answer as application/json.').body);
     }
-    const origin = request.headers.get('origin');
-    if (
-      (origin !== null && !isAllowedOrigin(origin, request)) ||
-      request.headers.get('sec-fetch-site') === 'cross-site'
-    ) {
-      return refuse(403, refusal(403, 'bad-origin', 'Answers are only taken from this application’s own pages.').body);
+    const foreign = crossSite(request);
+    if (foreign !== undefined) {
+      return foreign;
     }
     const owner = await ownerOf(request);
     if (typeof owner !== 'string') {
