@@ -7,7 +7,12 @@ export { createElicitationBridge } from './bridge/server.js';
 export { createRedisBridgeHub } from './bridge/redis-hub.js';
 export { toNodeListener } from './bridge/node.js';
 export { TOKEN_HEADER, WITHDRAW_MESSAGES } from './bridge/wire.js';
-export type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from './bridge/types.js';
+export type {
+  ElicitationBridge,
+  ElicitationBridgeEvent,
+  ElicitationBridgeOptions,
+  ExposeOptions,
+} from './bridge/types.js';
 export type { ElicitationBridgeHub } from './bridge/hub.js';
 export type { RedisBridgeClient, RedisBridgeHubOptions, RedisBridgeSubscriber } from './bridge/redis-hub.js';
 export type { FetchHandler, NodeRequest, NodeResponse } from './bridge/node.js';

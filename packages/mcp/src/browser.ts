@@ -8,6 +8,7 @@ export { WITHDRAW_MESSAGES, WithdrawnError } from './bridge/wire.js';
 export type {
   ElicitationBridgeClientEvent,
   ElicitationBridgeClientOptions,
+  RemoteElicitation,
   RemoteElicitationQueue,
 } from './bridge/browser.js';
 export type { BridgeErrorBody, BridgeErrorCode, WithdrawReason } from './bridge/wire.js';

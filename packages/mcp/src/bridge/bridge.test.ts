@@ -85,6 +85,24 @@ describe.each(['legacy', 'modern'] as const)('a question carried to the browser 
   });
 });
 
+describe('tags', () => {
+  it('carry the host’s tag of a queue (which chat or call asked) to each of its entries in the browser', async () => {
+    const { bridge, url } = await backend();
+    const tagged = await mcp('legacy');
+    const plain = await mcp('legacy');
+    bridge.expose('alice', tagged.queue, { tag: 'chat-7/message-3' });
+    bridge.expose('alice', plain.queue);
+    expect(() => bridge.expose('alice', plain.queue, { tag: 'x'.repeat(513) })).toThrow(TypeError);
+    askExport(tagged).catch(() => undefined);
+    const tab = browser(url, 'alice');
+    await waitForQueue(tab.queue);
+    expect(tab.queue.getSnapshot()[0]?.tag).toBe('chat-7/message-3');
+    askExport(plain).catch(() => undefined);
+    const [, untagged] = await waitForQueue(tab.queue, (snapshot) => snapshot.length === 2);
+    expect(untagged).not.toHaveProperty('tag');
+  });
+});
+
 describe('owners', () => {
   it('shows each user only their own questions, and one cannot answer the other’s', async () => {
     const { bridge, url } = await backend();

@@ -45,19 +45,27 @@ export type ElicitationBridgeClientEvent =
   /** The stream ended or could not open (`status` when the backend answered); it is retried in `retryInMs`. */
   | { type: 'disconnected'; status?: number; error?: unknown; retryInMs: number }
   /** An entry left: its `signal` aborted with a `WithdrawnError` naming the reason. */
-  | { type: 'withdrawn'; entry: PendingElicitation; reason: WithdrawReason }
+  | { type: 'withdrawn'; entry: RemoteElicitation; reason: WithdrawReason }
   /** The backend took an answer. */
-  | { type: 'answered'; entry: PendingElicitation; result: ElicitResult }
+  | { type: 'answered'; entry: RemoteElicitation; result: ElicitResult }
   /**
    * The backend refused an answer (`error` says why). `kept`: the question is still pending and back in the queue
    * under a new id (a fresh dialog); otherwise it is gone (answered elsewhere, withdrawn, lost).
    */
-  | { type: 'refused'; entry: PendingElicitation; status: number; error: BridgeErrorBody; kept: boolean }
+  | { type: 'refused'; entry: RemoteElicitation; status: number; error: BridgeErrorBody; kept: boolean }
   /** A question the page cannot show (core refused its request, or its shape is unreadable); answered `cancel`. */
   | { type: 'rejected'; id?: string; error: Extract<Rehydration, { ok: false }>['error'] };
 
+/** An entry of a {@link RemoteElicitationQueue}: a `PendingElicitation`, with the backend's tag when it set one. */
+export interface RemoteElicitation extends PendingElicitation {
+  /** What the backend tagged the queue with (`bridge.expose(owner, queue, { tag })`): which chat or call asked. */
+  readonly tag?: string;
+}
+
 /** An `ElicitationQueue` whose entries live on the backend. */
 export interface RemoteElicitationQueue extends ElicitationQueue {
+  /** The pending entries in arrival order. Same array identity until something changes. */
+  getSnapshot(): readonly RemoteElicitation[];
   /**
    * Answers an entry: it leaves the queue at once and the answer is posted. Returns `false` when the entry is gone.
    * If the backend refuses the answer and the question is still pending, it comes back under a new id (`refused`).
@@ -79,7 +87,7 @@ interface Local {
   json: string;
   controller: AbortController;
   /** The entry the queue shows (a new object for each change, the same `signal`). */
-  entry: PendingElicitation;
+  entry: RemoteElicitation;
   /** Bumped when a refused answer brings the question back: a new entry id, a fresh dialog. */
   presentation: number;
   /** An answer is being posted: not shown meanwhile. */
@@ -99,7 +107,7 @@ const entryOf = (
   rehydrated: Extract<Rehydration, { ok: true }>,
   signal: AbortSignal,
   presentation: number,
-): PendingElicitation => {
+): RemoteElicitation => {
   const { wire, request } = rehydrated;
   return Object.freeze({
     id: presentation === 0 ? wire.id : `${wire.id}#${presentation}`,
@@ -111,6 +119,7 @@ const entryOf = (
     kind: wire.kind,
     createdAt: wire.createdAt,
     ...(wire.askedAgain === true && { askedAgain: true as const }),
+    ...(wire.tag !== undefined && { tag: wire.tag }),
   });
 };
 
@@ -149,7 +158,7 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
   const byEntryId = new Map<string, Local>();
   const tombstones = new BoundedMap<string, true>(TOMBSTONES);
   const listeners = new Set<() => void>();
-  let snapshot: readonly PendingElicitation[] = Object.freeze([]);
+  let snapshot: readonly RemoteElicitation[] = Object.freeze([]);
   let token: string | undefined;
   let hubIdentity: string | undefined;
   let stream: AbortController | undefined;
@@ -157,7 +166,7 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
   let closed = false;
 
   const publish = (): void => {
-    const next: PendingElicitation[] = [];
+    const next: RemoteElicitation[] = [];
     for (const local of locals.values()) {
       if (!local.inflight) {
         next.push(local.entry);
@@ -170,7 +179,7 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
   };
 
   /** Shows `entry` for `local` (replacing the entry it showed). */
-  const show = (local: Local, entry: PendingElicitation): void => {
+  const show = (local: Local, entry: RemoteElicitation): void => {
     byEntryId.delete(local.entry.id);
     local.entry = entry;
     byEntryId.set(entry.id, local);

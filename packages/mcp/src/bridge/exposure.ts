@@ -28,6 +28,7 @@ interface Exposed {
 /** One queue exposed to one owner. */
 interface Exposure {
   owner: string;
+  tag: string | undefined;
   queue: ElicitationQueue;
   /** By the queue's entry id. */
   entries: Map<string, Exposed>;
@@ -37,7 +38,7 @@ interface Exposure {
 
 /** The exposed queues of one bridge. */
 export interface Exposures {
-  expose(owner: string, queue: ElicitationQueue): () => void;
+  expose(owner: string, queue: ElicitationQueue, tag: string | undefined): () => void;
   /** Applies an answer the hub routed here. */
   answer(owner: string, wireId: string, result: ElicitResult): AnswerOutcome;
   /** The other replicas gave this one up: cancel every exposed entry with its server (they leave as `lost`). */
@@ -93,7 +94,7 @@ function wireServer(server: ServerIdentity, replica: string): ServerIdentity {
   };
 }
 
-function toWireEntry(wireId: string, entry: PendingElicitation, replica: string): WireEntry {
+function toWireEntry(wireId: string, entry: PendingElicitation, replica: string, tag: string | undefined): WireEntry {
   return {
     id: wireId,
     params: paramsOf(entry.request),
@@ -103,6 +104,7 @@ function toWireEntry(wireId: string, entry: PendingElicitation, replica: string)
     kind: entry.kind,
     createdAt: entry.createdAt,
     ...(entry.askedAgain === true && { askedAgain: true as const }),
+    ...(tag !== undefined && { tag }),
   };
 }
 
@@ -135,7 +137,7 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
 
   const publish = (exposed: Exposed): void => {
     const { owner } = exposed.exposure;
-    const wire = toWireEntry(exposed.wireId, exposed.entry, hub.replica);
+    const wire = toWireEntry(exposed.wireId, exposed.entry, hub.replica, exposed.exposure.tag);
     const size = new TextEncoder().encode(JSON.stringify(wire)).length;
     if (size > maxEntryBytes) {
       // Not from inside the queue's listener: answer once the change being mirrored is done.
@@ -210,8 +212,8 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
   };
 
   return {
-    expose(owner, queue) {
-      const exposure: Exposure = { owner, queue, entries: new Map(), syncing: false, dirty: false };
+    expose(owner, queue, tag) {
+      const exposure: Exposure = { owner, tag, queue, entries: new Map(), syncing: false, dirty: false };
       const unsubscribe = queue.subscribe(() => sync(exposure));
       sync(exposure);
       let stopped = false;

@@ -63,7 +63,7 @@ export function rehydrate(value: unknown, modes: ElicitationModes): Rehydration 
   }
   const id = value['id'];
   const server = readServer(value['server']);
-  const { params, era, status, kind, createdAt, askedAgain } = value;
+  const { params, era, status, kind, createdAt, askedAgain, tag } = value;
   if (
     server === undefined ||
     !isJsonObject(params) ||
@@ -72,7 +72,8 @@ export function rehydrate(value: unknown, modes: ElicitationModes): Rehydration 
     !KINDS.has(kind) ||
     typeof createdAt !== 'number' ||
     !Number.isFinite(createdAt) ||
-    (askedAgain !== undefined && askedAgain !== true)
+    (askedAgain !== undefined && askedAgain !== true) ||
+    (tag !== undefined && !isId(tag))
   ) {
     return { ok: false, id, error: { message: 'A question arrived in a shape this page does not read.' } };
   }
@@ -85,6 +86,7 @@ export function rehydrate(value: unknown, modes: ElicitationModes): Rehydration 
     kind: kind as WireEntry['kind'],
     createdAt,
     ...(askedAgain === true && { askedAgain }),
+    ...(typeof tag === 'string' && { tag }),
   };
   const version = revisionOf(wire.era, wire.kind);
   const parsed = parseElicitation(params, {

@@ -366,14 +366,18 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       }
     },
 
-    expose(owner, queue) {
+    expose(owner, queue, exposeOptions = {}) {
       if (closed) {
         throw new TypeError('expose: the bridge is closed');
       }
       if (!isOwnerId(owner)) {
         throw new TypeError(`expose: the owner id must be a string of 1 to ${MAX_ID_LENGTH} characters`);
       }
-      return exposures.expose(owner, queue);
+      const { tag } = exposeOptions;
+      if (tag !== undefined && !isOwnerId(tag)) {
+        throw new TypeError(`expose: the tag must be a string of 1 to ${MAX_ID_LENGTH} characters`);
+      }
+      return exposures.expose(owner, queue, tag);
     },
 
     async close() {

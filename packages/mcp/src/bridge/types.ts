@@ -47,6 +47,15 @@ export interface ElicitationBridgeOptions {
   onEvent?: (event: ElicitationBridgeEvent) => void;
 }
 
+/** Options of {@link ElicitationBridge.expose}. */
+export interface ExposeOptions {
+  /**
+   * A string of yours carried with each entry of this queue to the browser (`entry.tag` there): which chat, message
+   * or tool call asked, so the page can show the dialog where it belongs. Plain text, 1 to 512 characters.
+   */
+  tag?: string;
+}
+
 /** What {@link createElicitationBridge} returns. */
 export interface ElicitationBridge {
   /**
@@ -59,9 +68,9 @@ export interface ElicitationBridge {
    * with core first). Several queues may be exposed under one owner (one per chat or tool call); one queue under one
    * owner. Returns the function that stops: the entries still in the queue leave the browsers (`closed`) and stay in
    * the queue, yours to settle.
-   * @throws {TypeError} when `owner` is not a string of 1 to 512 characters, or the bridge is closed.
+   * @throws {TypeError} when `owner` or `options.tag` is not a string of 1 to 512 characters, or the bridge is closed.
    */
-  expose(owner: string, queue: ElicitationQueue): () => void;
+  expose(owner: string, queue: ElicitationQueue, options?: ExposeOptions): () => void;
   /** Stops every exposure, ends every stream and closes the hub's connections (not the Redis client you gave it). */
   close(): Promise<void>;
 }

@@ -64,6 +64,8 @@ export interface WireEntry {
   kind: PendingElicitation['kind'];
   createdAt: number;
   askedAgain?: true;
+  /** The host's tag of the exposure (`bridge.expose(owner, queue, { tag })`). */
+  tag?: string;
 }
 
 /** The `ready` event: the stream's token, which hub it speaks for, and the owner's pending questions. */
