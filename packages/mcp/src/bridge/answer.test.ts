@@ -1,25 +1,12 @@
-import { createContentValidator, parseElicitation } from '@elicitation-kit/core';
+import { createContentValidator } from '@elicitation-kit/core';
 import { describe, expect, it } from 'vitest';
+import { handMadeEntry } from '../test/bridge-host.js';
 import { EXPORT_PARAMS } from '../test/harness.js';
 import type { PendingElicitation } from '../types.js';
 import { checkAnswer, readAnswerBody, readResult } from './answer.js';
 
-function entryOf(params: unknown, kind: PendingElicitation['kind'] = 'request'): PendingElicitation {
-  const parsed = parseElicitation(params, { protocolVersion: '2025-11-25' });
-  if (!parsed.ok) {
-    throw new Error(parsed.error.message);
-  }
-  return {
-    id: 'e',
-    request: parsed.request,
-    server: { id: 's', name: 'S' },
-    era: 'legacy',
-    signal: new AbortController().signal,
-    status: 'pending',
-    kind,
-    createdAt: 0,
-  };
-}
+const entryOf = (params: unknown, kind: PendingElicitation['kind'] = 'request'): PendingElicitation =>
+  handMadeEntry(params, { kind });
 
 const validatorFor = (request: { requestedSchema: unknown }) => createContentValidator(request.requestedSchema);
 

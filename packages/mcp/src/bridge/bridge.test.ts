@@ -6,10 +6,9 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, EXPORT_PARAMS, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
-import { parseElicitation } from '@elicitation-kit/core';
 import { createElicitationQueue, queueInternals } from '../queue.js';
 import type { PendingElicitation } from '../types.js';
-import { openBrowser, postRaw, readyOf, startBackend, waitForEvent } from '../test/bridge-host.js';
+import { handMadeEntry, openBrowser, postRaw, readyOf, startBackend, waitForEvent } from '../test/bridge-host.js';
 import type { TestBackend, TestBrowser } from '../test/bridge-host.js';
 import { createElicitationBridge } from './server.js';
 import { TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
@@ -38,6 +37,16 @@ async function mcp(era: 'legacy' | 'modern', options?: Parameters<typeof connect
   const setup = await connect(era, options);
   cleanups.push(() => setup.close());
   return setup;
+}
+
+/** A backend whose bridge exposes, under alice, the queue of a fresh MCP connection (2025 unless told). */
+async function aliceBackend(
+  options: { bridge?: Parameters<typeof startBackend>[0]; connect?: Parameters<typeof connect>[1] } = {},
+): Promise<TestBackend & { setup: Setup; stop: () => void }> {
+  const started = await backend(options.bridge);
+  const setup = await mcp('legacy', options.connect);
+  const stop = started.bridge.expose('alice', setup.queue);
+  return { ...started, setup, stop };
 }
 
 /** Asks the export form once (2025: a pushed elicitation/create); resolves with what the server received. */
@@ -170,9 +179,7 @@ describe('owners', () => {
 
 /** A backend holding one pending export question for alice, and her stream's token. */
 async function pending(): Promise<{ url: string; origin: string; token: string; id: string; setup: Setup }> {
-  const { bridge, url, origin } = await backend();
-  const setup = await mcp('legacy');
-  bridge.expose('alice', setup.queue);
+  const { url, origin, setup } = await aliceBackend();
   askExport(setup).catch(() => undefined);
   await waitForQueue(setup.queue);
   const ready = await readyOf(url, 'alice');
@@ -330,9 +337,7 @@ describe('answers that must not count', () => {
 
 describe('the browser half', () => {
   it('a refused answer brings the question back under a new id, and nothing is lost', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const call = askExport(setup);
     const tab = browser(url, 'alice');
     const entry = await first(tab.queue);
@@ -354,9 +359,7 @@ describe('the browser half', () => {
   });
 
   it('after a reload the pending question is back, and the reloaded page answers it', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const call = askExport(setup);
     const before = openBrowser(url, 'alice');
     const entry = await first(before.queue);
@@ -374,9 +377,7 @@ describe('the browser half', () => {
   });
 
   it('after a dropped stream it reconnects, and an unchanged question keeps its entry object (an open dialog stays)', async () => {
-    const { bridge, url, server } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, server, setup } = await aliceBackend();
     const call = askExport(setup);
     const tab = browser(url, 'alice');
     const entry = await first(tab.queue);
@@ -411,9 +412,7 @@ describe('the browser half', () => {
   });
 
   it('two tabs of one user: answered in one, it leaves the other (its signal aborts: answered)', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const call = askExport(setup);
     const one = browser(url, 'alice');
     const two = browser(url, 'alice');
@@ -433,9 +432,7 @@ describe('the browser half', () => {
   });
 
   it('two tabs answering at once: the server gets one answer, the other tab is told it was too late', async () => {
-    const { bridge, url, events } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, events, setup } = await aliceBackend();
     const call = askExport(setup);
     const one = browser(url, 'alice');
     const two = browser(url, 'alice');
@@ -460,9 +457,7 @@ describe('the browser half', () => {
   });
 
   it('respondAll answers one server’s questions, named by an id that cannot collide across replicas', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const calls = [askExport(setup), askExport(setup)];
     const tab = browser(url, 'alice');
     const entries = await waitForQueue(tab.queue, (snapshot) => snapshot.length === 2);
@@ -477,9 +472,7 @@ describe('the browser half', () => {
 
 describe('questions that leave without an answer', () => {
   it('a server cancellation closes the browser’s dialog (cancelled)', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const tab = browser(url, 'alice');
     // The server gives up after 300 ms and sends notifications/cancelled.
     const call = askExport(setup, 'legacy', 300);
@@ -490,9 +483,7 @@ describe('questions that leave without an answer', () => {
   });
 
   it('the tool call ending (the MCP connection closes) closes it too (closed)', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const tab = browser(url, 'alice');
     void askExport(setup).catch(() => undefined);
     const entry = await first(tab.queue);
@@ -502,9 +493,7 @@ describe('questions that leave without an answer', () => {
   });
 
   it('stopping the exposure withdraws its questions from the browser and leaves them in the queue', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    const stop = bridge.expose('alice', setup.queue);
+    const { url, setup, stop } = await aliceBackend();
     const tab = browser(url, 'alice');
     void askExport(setup).catch(() => undefined);
     const entry = await first(tab.queue);
@@ -515,9 +504,7 @@ describe('questions that leave without an answer', () => {
   });
 
   it('a question larger than maxEntryBytes is cancelled with its server, not left where nobody can see it', async () => {
-    const { bridge, url, events } = await backend({ maxEntryBytes: 600 });
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, events, setup } = await aliceBackend({ bridge: { maxEntryBytes: 600 } });
     const tab = browser(url, 'alice');
     const received = await askExport(setup);
     expect(received).toEqual({ result: { action: 'cancel' } });
@@ -526,9 +513,7 @@ describe('questions that leave without an answer', () => {
   });
 
   it('a question the page cannot show (a mode it did not declare) is answered cancel and reported', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const tab = browser(url, 'alice', { modes: { url: false } });
     const call = setup.client.callTool({ name: 'visit-url', arguments: { id: 'flow-1' } }).then(resultJson);
     expect(await call).toEqual({ result: { action: 'cancel' } });
@@ -543,9 +528,7 @@ describe('questions that leave without an answer', () => {
 
 describe('URL mode', () => {
   it('the browser gets the link analysis and answers accept; the server completes the step', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const tab = browser(url, 'alice');
     const call = setup.client.callTool({ name: 'visit-url', arguments: { id: 'flow-2' } }).then(resultJson);
     const entry = await first(tab.queue);
@@ -573,9 +556,7 @@ describe('URL mode', () => {
   });
 
   it('a -32042 URL elicitation leaves the browser when notifications/elicitation/complete settles it', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy');
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend();
     const tab = browser(url, 'alice');
     const failure = await setup.client
       .callTool({ name: 'need-url', arguments: { id: 'flow-3' } })
@@ -593,9 +574,7 @@ describe('URL mode', () => {
   });
 
   it('with settleCompletedUrl: false the completed status reaches the browser on the same entry signal', async () => {
-    const { bridge, url } = await backend();
-    const setup = await mcp('legacy', { attach: { settleCompletedUrl: false } });
-    bridge.expose('alice', setup.queue);
+    const { url, setup } = await aliceBackend({ connect: { attach: { settleCompletedUrl: false } } });
     const tab = browser(url, 'alice');
     const failure = await setup.client
       .callTool({ name: 'need-url', arguments: { id: 'flow-4' } })
@@ -643,20 +622,9 @@ describe('createElicitationBridge', () => {
     const stalled = await open();
     expect(stalled.status).toBe(200);
     expect((await open()).status).toBe(429);
-    const parsed = parseElicitation(EXPORT_PARAMS);
     const internals = queueInternals(queue);
-    for (let index = 0; index < 300 && parsed.ok; index += 1) {
-      const entry: PendingElicitation = {
-        id: `entry-${index}`,
-        request: parsed.request,
-        server: { id: 'acme', name: 'Acme' },
-        era: 'legacy',
-        signal: new AbortController().signal,
-        status: 'pending',
-        kind: 'request',
-        createdAt: index,
-      };
-      internals.add(entry, () => undefined);
+    for (let index = 0; index < 300; index += 1) {
+      internals.add(handMadeEntry(EXPORT_PARAMS, { id: `entry-${index}`, createdAt: index }), () => undefined);
     }
     // Nobody read `stalled`: after 256 unread events it was ended.
     const next = await open();

@@ -198,12 +198,11 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     }
   };
 
+  /** The owner of a request from one of this application's pages, or the refusal (cross-site, unauthorized). */
+  const admit = async (request: Request): Promise<string | Response> => crossSite(request) ?? ownerOf(request);
+
   const stream = async (request: Request): Promise<Response> => {
-    const foreign = crossSite(request);
-    if (foreign !== undefined) {
-      return foreign;
-    }
-    const owner = await ownerOf(request);
+    const owner = await admit(request);
     if (typeof owner !== 'string') {
       return owner;
     }
@@ -299,11 +298,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     if (media !== 'application/json') {
       return refuse(415, refusal(415, 'unsupported-media-type', 'Send the answer as application/json.').body);
     }
-    const foreign = crossSite(request);
-    if (foreign !== undefined) {
-      return foreign;
-    }
-    const owner = await ownerOf(request);
+    const owner = await admit(request);
     if (typeof owner !== 'string') {
       return owner;
     }

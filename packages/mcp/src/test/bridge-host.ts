@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { parseElicitation } from '@elicitation-kit/core';
 import { connectElicitationBridge } from '../bridge/browser.js';
 import type {
   ElicitationBridgeClientEvent,
@@ -17,6 +18,7 @@ import { createSseDecoder } from '../bridge/sse-decoder.js';
 import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from '../bridge/types.js';
 import { TOKEN_HEADER } from '../bridge/wire.js';
 import type { BridgeErrorBody, ReadyEvent } from '../bridge/wire.js';
+import type { PendingElicitation } from '../types.js';
 
 /** The user a request's `user` cookie names (what a host reads from its session). */
 export function userOf(request: Request): string | undefined {
@@ -166,4 +168,23 @@ export async function postRaw(
     body: answer.body,
   });
   return { status: response.status, body: (await response.json()) as BridgeErrorBody | { ok: true } };
+}
+
+/** A queue entry made by hand for `params` (parsed as 2025-11-25), for tests that fill a queue themselves. */
+export function handMadeEntry(params: unknown, overrides: Partial<PendingElicitation> = {}): PendingElicitation {
+  const parsed = parseElicitation(params, { protocolVersion: '2025-11-25' });
+  if (!parsed.ok) {
+    throw new Error(parsed.error.message);
+  }
+  return {
+    id: 'entry',
+    request: parsed.request,
+    server: { id: 'acme', name: 'Acme' },
+    era: 'legacy',
+    signal: new AbortController().signal,
+    status: 'pending',
+    kind: 'request',
+    createdAt: 0,
+    ...overrides,
+  };
 }
