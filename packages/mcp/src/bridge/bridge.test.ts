@@ -640,6 +640,13 @@ describe('createElicitationBridge', () => {
     );
     const bridge = createElicitationBridge({ authorize: () => 'alice' });
     expect(() => bridge.expose('', { subscribe: () => () => undefined } as never)).toThrow(TypeError);
+    const queue = createElicitationQueue();
+    const stop = bridge.expose('alice', queue);
+    expect(() => bridge.expose('bob', queue)).toThrow(
+      'expose: this queue is already exposed (stop that exposure first)',
+    );
+    stop();
+    expect(() => bridge.expose('bob', queue)).not.toThrow();
     await bridge.close();
   });
 });

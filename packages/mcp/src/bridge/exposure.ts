@@ -128,6 +128,8 @@ function reasonOf(exposed: Exposed): WithdrawReason {
 export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): Exposures {
   const byWire = new Map<string, Exposed>();
   const stops = new Set<() => void>();
+  /** A queue exposed twice would show each of its questions twice. */
+  const exposedQueues = new WeakSet<ElicitationQueue>();
 
   const cancel = (exposed: Exposed, operation: string, error: unknown): void => {
     const { owner, queue } = exposed.exposure;
@@ -213,6 +215,10 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
 
   return {
     expose(owner, queue, tag) {
+      if (exposedQueues.has(queue)) {
+        throw new TypeError('expose: this queue is already exposed (stop that exposure first)');
+      }
+      exposedQueues.add(queue);
       const exposure: Exposure = { owner, tag, queue, entries: new Map(), syncing: false, dirty: false };
       const unsubscribe = queue.subscribe(() => sync(exposure));
       sync(exposure);
@@ -223,6 +229,7 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
         }
         stopped = true;
         stops.delete(stop);
+        exposedQueues.delete(queue);
         unsubscribe();
         for (const exposed of exposure.entries.values()) {
           leave(exposed, 'closed');

@@ -68,7 +68,8 @@ export interface ElicitationBridge {
    * with core first). Several queues may be exposed under one owner (one per chat or tool call); one queue under one
    * owner. Returns the function that stops: the entries still in the queue leave the browsers (`closed`) and stay in
    * the queue, yours to settle.
-   * @throws {TypeError} when `owner` or `options.tag` is not a string of 1 to 512 characters, or the bridge is closed.
+   * @throws {TypeError} when `owner` or `options.tag` is not a string of 1 to 512 characters, when `queue` is already
+   * exposed, or when the bridge is closed.
    */
   expose(owner: string, queue: ElicitationQueue, options?: ExposeOptions): () => void;
   /** Stops every exposure, ends every stream and closes the hub's connections (not the Redis client you gave it). */
