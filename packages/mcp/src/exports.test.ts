@@ -5,7 +5,6 @@ describe('package entry', () => {
   it('exports exactly the documented runtime names', () => {
     expect(Object.keys(api).toSorted()).toEqual([
       'DEFAULT_MAX_PENDING_PER_SERVER',
-      'attachElicitation',
       'createElicitationQueue',
       'elicitationCapability',
       'isTooManyPending',

@@ -6,9 +6,10 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcont
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
-import { createElicitationQueue } from './queue.js';
-import { firstEntry, waitForQueue } from './test/harness.js';
-import type { ElicitationAttachment, ElicitationEvent, ElicitationQueue, PendingElicitation } from './types.js';
+import { createElicitationQueue } from '../queue.js';
+import { firstEntry, waitForQueue } from '../test/harness.js';
+import type { ElicitationEvent, ElicitationQueue, PendingElicitation } from '../types.js';
+import type { ElicitationAttachment } from './types.js';
 
 let demo: DemoServer;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcont
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
-import { isTooManyPending } from './entry.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
-import { waitForQueue } from './test/harness.js';
-import type { ElicitationEvent, ElicitationQueue } from './types.js';
+import { isTooManyPending } from '../entry.js';
+import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
+import { waitForQueue } from '../test/harness.js';
+import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 
 type Era = 'legacy' | 'modern';
 
