@@ -4,12 +4,12 @@
 import { DEMO_SERVER_INFO, MAX_FLOOD, startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoLogEntry, DemoServer } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
 import { isTooManyPending } from '../entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { waitForQueue } from '../test/harness.js';
+import { eventCount as eventTypes, summary, waitUntil } from '../test/hosts.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 
 type Era = 'legacy' | 'modern';
@@ -54,21 +54,6 @@ async function logged<T>(run: () => Promise<T>): Promise<{ value: T; lines: Demo
   const start = demo.log.length;
   const value = await run();
   return { value, lines: demo.log.slice(start) };
-}
-
-const summary = (result: unknown): Record<string, unknown> => {
-  const first = (result as CallToolResult).content[0];
-  return JSON.parse(first?.type === 'text' ? first.text : '{}') as Record<string, unknown>;
-};
-
-const eventTypes = (events: readonly ElicitationEvent[], type: ElicitationEvent['type']): number =>
-  events.filter((event) => event.type === type).length;
-
-/** Polls a condition the client reaches on its own (no timing assertions: the test timeout bounds it). */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe.each(['legacy', 'modern'] as const)('the kit against the demo server (%s era)', (era) => {

@@ -1,14 +1,14 @@
 // The kit against the demo server over real Streamable HTTP on loopback, in both eras.
 import { parseElicitation } from '@elicitation-kit/core';
-import { startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
+import { PARTNER_HOST, startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
 import { createElicitationQueue } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import type { ElicitationEvent, ElicitationQueue, PendingElicitation } from '../types.js';
+import { eventLog, flowIdOf, texts } from '../test/hosts.js';
+import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import type { ElicitationAttachment } from './types.js';
 
 let demo: DemoServer;
@@ -40,39 +40,12 @@ async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
     era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
   );
   const queue = createElicitationQueue();
-  const events: ElicitationEvent[] = [];
-  const watchers = new Set<(event: ElicitationEvent) => void>();
-  const onEvent = (event: ElicitationEvent): void => {
-    events.push(event);
-    for (const watch of watchers) {
-      watch(event);
-    }
-  };
-  const nextEvent = (match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent> =>
-    new Promise((resolve) => {
-      const watch = (event: ElicitationEvent): void => {
-        if (match(event)) {
-          watchers.delete(watch);
-          resolve(event);
-        }
-      };
-      watchers.add(watch);
-    });
-  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent });
+  const log = eventLog();
+  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent: log.onEvent });
   await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
   open.push(client);
-  return { client, queue, kit, events, nextEvent };
+  return { client, queue, kit, events: log.events, nextEvent: log.next };
 }
-
-const texts = (result: unknown): string[] =>
-  (result as CallToolResult).content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-
-const flowIdOf = (entry: PendingElicitation): string => {
-  if (entry.request.mode !== 'url') {
-    throw new Error('expected a URL request');
-  }
-  return new URL(entry.request.url).pathname.split('/').at(-1) ?? '';
-};
 
 describe.each(['legacy', 'modern'] as const)('against the demo server over Streamable HTTP (%s era)', (era) => {
   it('negotiates the era and shows the export form with the server identity', async () => {
@@ -175,6 +148,27 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
     expect(queue.getSnapshot()).toEqual([]);
     expect(entry.signal.aborted).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'connection-closed' });
+  });
+
+  it('hands core the server URL: a page on another site is flagged, the server’s own page is not', async () => {
+    const { client, queue } = await connectHttp(era);
+    const partner = client.callTool({ name: 'connect-partner', arguments: {} });
+    const away = await firstEntry(queue);
+    expect(away.request).toMatchObject({
+      mode: 'url',
+      link: { host: PARTNER_HOST, canOpen: true, sameSiteAsServer: false },
+    });
+    expect(away.request.mode === 'url' && away.request.link.warnings.map((warning) => warning.code)).toContain(
+      'different-site',
+    );
+    queue.respond(away.id, { action: 'decline' });
+    expect(JSON.parse(texts(await partner)[0] ?? '{}')).toMatchObject({ status: 'not_started' });
+
+    const own = client.callTool({ name: 'connect-account', arguments: {} });
+    const home = await firstEntry(queue);
+    expect(home.request).toMatchObject({ mode: 'url', link: { host: '127.0.0.1', sameSiteAsServer: true } });
+    queue.respond(home.id, { action: 'decline' });
+    await own;
   });
 
   it('runs the URL-mode flow to a loopback page the server serves', async () => {

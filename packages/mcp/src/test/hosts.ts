@@ -1,0 +1,72 @@
+// Helpers for the tests that act as a host, whichever client they run: reading tool results, waiting for the client
+// to reach a state on its own (no timing assertions: the test timeout bounds every wait), collecting events.
+import type { ElicitationEvent, PendingElicitation } from '../types.js';
+
+/** The text blocks of a tool result (any client's `CallToolResult` shape). */
+export function texts(result: unknown): string[] {
+  const content = (result as { content?: unknown }).content;
+  if (!Array.isArray(content)) {
+    return [];
+  }
+  return content.flatMap((block: { type?: unknown; text?: unknown }) =>
+    block.type === 'text' && typeof block.text === 'string' ? [block.text] : [],
+  );
+}
+
+/** The JSON summary a demo-server tool puts in its first text block. */
+export function summary(result: unknown): Record<string, unknown> {
+  return JSON.parse(texts(result)[0] ?? '{}') as Record<string, unknown>;
+}
+
+/** How many events of `type` were reported. */
+export function eventCount(events: readonly ElicitationEvent[], type: ElicitationEvent['type']): number {
+  return events.filter((event) => event.type === type).length;
+}
+
+/** Polls a condition the client reaches on its own. */
+export async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The flow id of a demo-server URL request (the last path segment of `/connect/<flow>`). */
+export function flowIdOf(entry: PendingElicitation): string {
+  if (entry.request.mode !== 'url') {
+    throw new Error('expected a URL request');
+  }
+  return new URL(entry.request.url).pathname.split('/').at(-1) ?? '';
+}
+
+/** An event log with a way to wait for the next matching event. */
+export interface EventLog {
+  events: ElicitationEvent[];
+  onEvent(event: ElicitationEvent): void;
+  /** Resolves with the next event (from now on) that matches. */
+  next(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
+}
+
+/** An empty event log; pass its `onEvent` to `attachElicitation`. */
+export function eventLog(): EventLog {
+  const events: ElicitationEvent[] = [];
+  const watchers = new Set<(event: ElicitationEvent) => void>();
+  return {
+    events,
+    onEvent(event) {
+      events.push(event);
+      for (const watch of watchers) {
+        watch(event);
+      }
+    },
+    next: (match) =>
+      new Promise((resolve) => {
+        const watch = (event: ElicitationEvent): void => {
+          if (match(event)) {
+            watchers.delete(watch);
+            resolve(event);
+          }
+        };
+        watchers.add(watch);
+      }),
+  };
+}
