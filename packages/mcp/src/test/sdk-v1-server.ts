@@ -26,12 +26,18 @@ async function outcome(ask: () => Promise<unknown>): Promise<CallToolResult> {
 export interface SdkV1Server {
   /** `http://127.0.0.1:<port>/mcp`. */
   url: string;
-  /** "The user finished on the page" of the `visit-url` tool with this elicitation id. */
-  finishPage(elicitationId: string): boolean;
+  /** "The user finished on the page" of the `visit-url` tool with this elicitation id (before or after it waits). */
+  finishPage(elicitationId: string): void;
   close(): Promise<void>;
 }
 
-function buildServer(pages: Map<string, () => void>): McpServer {
+/** The out-of-band pages of `visit-url`: finished by the test, waited for by the tool. */
+interface Pages {
+  waiting: Map<string, () => void>;
+  finished: Set<string>;
+}
+
+function buildServer(pages: Pages): McpServer {
   const server = new McpServer({ name: 'sdk-v1-test-server', title: 'SDK v1 test server', version: '1.32.2' });
   const params = z.record(z.string(), z.unknown());
 
@@ -64,7 +70,9 @@ function buildServer(pages: Map<string, () => void>): McpServer {
       { relatedRequestId: extra.requestId, signal: extra.signal },
     );
     if (result.action === 'accept') {
-      await new Promise<void>((resolve) => pages.set(args.id, resolve));
+      if (!pages.finished.has(args.id)) {
+        await new Promise<void>((resolve) => pages.waiting.set(args.id, resolve));
+      }
       await server.server.createElicitationCompletionNotifier(args.id, { relatedRequestId: extra.requestId })();
     }
     return text({ result });
@@ -76,7 +84,7 @@ function buildServer(pages: Map<string, () => void>): McpServer {
 /** Starts an SDK v1 server with sessions on 127.0.0.1, port 0. */
 export async function startSdkV1Server(): Promise<SdkV1Server> {
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const pages = new Map<string, () => void>();
+  const pages: Pages = { waiting: new Map(), finished: new Set() };
   const http = createServer((req, res) => {
     void (async () => {
       const sessionId = req.headers['mcp-session-id'];
@@ -107,10 +115,9 @@ export async function startSdkV1Server(): Promise<SdkV1Server> {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     finishPage(elicitationId) {
-      const finish = pages.get(elicitationId);
-      pages.delete(elicitationId);
-      finish?.();
-      return finish !== undefined;
+      pages.finished.add(elicitationId);
+      pages.waiting.get(elicitationId)?.();
+      pages.waiting.delete(elicitationId);
     },
     async close() {
       await Promise.all(Array.from(sessions.values(), (transport) => transport.close()));
