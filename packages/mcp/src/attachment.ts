@@ -44,7 +44,7 @@ export interface ClientBinding {
 /** One client's attachment: what its handlers call, and what its `attachElicitation` returns. */
 export interface Attachment {
   /** Serves one `elicitation/create` with the server's raw params; resolves with the answer to send. */
-  handle(params: unknown, requestId: RequestId, signal: AbortSignal): Promise<ElicitResult>;
+  handle(params: unknown, requestId: RequestId | undefined, signal: AbortSignal): Promise<ElicitResult>;
   /** `notifications/elicitation/complete` for `elicitationId`. */
   complete(elicitationId: string): void;
   /** The connection closed: pending entries settle as `cancel`, surfaced ones leave. */

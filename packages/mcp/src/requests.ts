@@ -64,8 +64,11 @@ export interface RequestHandlerOptions {
 
 /** The `elicitation/create` handler of one attachment. */
 export interface RequestHandler {
-  /** Serves one request; resolves with the answer to send. */
-  handle(params: unknown, requestId: RequestId, signal: AbortSignal): Promise<ElicitResult>;
+  /**
+   * Serves one request; resolves with the answer to send. `requestId` is its JSON-RPC id (2025) or `inputRequests`
+   * key (2026-07-28); `undefined` when the client does not tell it (the request is then never de-duplicated).
+   */
+  handle(params: unknown, requestId: RequestId | undefined, signal: AbortSignal): Promise<ElicitResult>;
   /** The requests in the queue. */
   live(): Iterable<LiveEntry>;
   /** How many requests are in the queue (the user is being waited for). */
@@ -198,9 +201,9 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     server: ServerIdentity,
     era: PendingElicitation['era'],
     error: ElicitationError | JsonRpcErrorObject,
-    requestId: RequestId,
+    requestId: RequestId | undefined,
   ): Promise<never> => {
-    emit({ type: 'rejected', server, era, error, requestId });
+    emit({ type: 'rejected', server, era, error, ...(requestId !== undefined ? { requestId } : {}) });
     return Promise.reject(options.refusal(error));
   };
 
@@ -213,7 +216,8 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
       const server = options.server();
       const transport = options.transport();
       // 2026-07-28 `inputRequests` keys repeat across rounds and calls: only 2025 ids identify a request.
-      const wire = era === 'legacy' && transport !== undefined ? { transport, requestId } : undefined;
+      const wire =
+        era === 'legacy' && transport !== undefined && requestId !== undefined ? { transport, requestId } : undefined;
       if (wire !== undefined) {
         const replayed = replays.pending(wire);
         if (replayed !== undefined && !replayed.settled) {

@@ -8,7 +8,10 @@ import type { ElicitationAttachmentBase } from '../types.js';
  * server's work only. While the connection waits for the user (a request in the queue, a URL elicitation the user
  * accepted and has not completed, an answer kept for resending), the call's clock stops.
  */
-export interface ToolCallOptions extends Omit<RequestOptions, 'timeout' | 'maxTotalTimeout' | 'resetTimeoutOnProgress'> {
+export interface ToolCallOptions extends Omit<
+  RequestOptions,
+  'timeout' | 'maxTotalTimeout' | 'resetTimeoutOnProgress'
+> {
   /**
    * How long the server may work before the call fails with the SDK's `McpError` (`-32001` RequestTimeout, "Request
    * timed out"): counted from the call, stopped while the user is being waited for, started afresh when the user
