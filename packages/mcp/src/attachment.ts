@@ -10,7 +10,6 @@ import { createEntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
 import { queueInternals } from './queue.js';
 import { createRequestHandler } from './requests.js';
-import type { LiveEntry } from './url-completion.js';
 import { toServerIdentity } from './server-identity.js';
 import type { ServerInfo } from './server-identity.js';
 import { createToolCalls } from './tool-call.js';
@@ -49,8 +48,6 @@ export interface Attachment {
   complete(elicitationId: string): void;
   /** The connection closed: pending entries settle as `cancel`, surfaced ones leave. */
   closed(): void;
-  /** The requests in the queue. */
-  live(): Iterable<LiveEntry>;
   /** The tool calls of the attachment, whose clocks stop while the user is being waited for. */
   calls: ToolCalls;
   /** Who is asking, as shown with each entry. */
@@ -121,7 +118,6 @@ export function createAttachment(
       completion.complete(elicitationId, server(), [...requests.live(), ...urlRequired.live()]);
     },
     closed: () => settleAll('connection-closed'),
-    live: () => requests.live(),
     calls,
     server,
     controls: {

@@ -96,6 +96,13 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
   }
   const capability = elicitationCapability(MODES);
   const transport = transportOf(client);
+  if (transport === undefined) {
+    // Without the transport the kit could not tell replays apart, close withdrawn questions nor send core's -32602:
+    // a clear error beats silently weaker guarantees (an @ai-sdk/mcp release that moved it needs a kit release).
+    throw new TypeError(
+      'attachElicitation (@ai-sdk/mcp): this client keeps no transport the kit can hook (written for @ai-sdk/mcp 2.0; see the README)',
+    );
+  }
   /** The kit's refusals by request id (2025), until the client sends its `-32603` for them (replaced by these). */
   const refusals = new Map<RequestId, JsonRpcErrorObject>();
   /** 2025 requests in the kit's hands, by id: their abort controllers (`notifications/cancelled`). */
@@ -109,24 +116,19 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
     canResendAfter,
   });
   const calls = trackCalls(client);
-  const incoming =
-    transport === undefined
-      ? undefined
-      : watchIncoming(transport, {
-          cancelled(requestId, reason) {
-            const controller = live.get(requestId);
-            controller?.abort(reason);
-            return controller !== undefined;
-          },
-          closed: () => kit.closed(),
-        });
-  if (transport !== undefined) {
-    sendRefusals(transport, (requestId) => {
-      const refusal = refusals.get(requestId);
-      refusals.delete(requestId);
-      return refusal;
-    });
-  }
+  const incoming = watchIncoming(transport, {
+    cancelled(requestId, reason) {
+      const controller = live.get(requestId);
+      controller?.abort(reason);
+      return controller !== undefined;
+    },
+    closed: () => kit.closed(),
+  });
+  sendRefusals(transport, (requestId) => {
+    const refusal = refusals.get(requestId);
+    refusals.delete(requestId);
+    return refusal;
+  });
 
   let detached = false;
   onElicitation(client, async (params) => {
@@ -134,7 +136,7 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
       throw new MCPClientError({ message: DETACHED });
     }
     const modern = negotiatedProtocol(client.initializeResult.protocolVersion).era === 'modern';
-    const requestId = modern ? undefined : incoming?.current();
+    const requestId = modern ? undefined : incoming.current();
     const controller = new AbortController();
     // The question lives as long as a call it may belong to, and (2025) until the server withdraws it.
     const signal = AbortSignal.any([controller.signal, allEnded(calls.inFlight())]);
@@ -166,7 +168,7 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
         return;
       }
       detached = true;
-      incoming?.restore();
+      incoming.restore();
       calls.restore();
       kit.detach();
     },

@@ -239,6 +239,30 @@ describe('the AI SDK adapter, 2026-07-28', () => {
   });
 });
 
+describe('the AI SDK adapter: detach, and a client it cannot hook', () => {
+  it('detach settles the pending entries as cancel; later requests get the client’s “no handler” error', async () => {
+    const { client, queue, kit, events } = await connectAi('legacy');
+    const first = call(client, 'export-data');
+    const entry = await firstEntry(queue);
+    kit.detach();
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(entry.signal.aborted).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'detached' });
+    expect(summary(await first)).toMatchObject({ status: 'cancelled' });
+    const later = await call(client, 'export-data');
+    expect(summary(later)).toMatchObject({ status: 'refused', code: -32603 });
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('refuses to attach to a client that keeps no transport it can hook', () => {
+    // A stand-in with the client's public surface only (what a future @ai-sdk/mcp that moved its transport would be).
+    const bare = { onElicitationRequest: () => undefined, callTool: () => Promise.reject(new Error('unused')) };
+    expect(() => attachElicitation(bare as unknown as MCPClient, { queue: createElicitationQueue() })).toThrow(
+      /keeps no transport the kit can hook/,
+    );
+  });
+});
+
 describe('what the AI SDK client keeps from the kit (pinned)', () => {
   it('the kit declares form mode only and refuses to be asked for URL mode', async () => {
     const { client } = await connectAi('legacy');

@@ -6,8 +6,9 @@
 // handler receives the request alone (no id, no abort signal), `initializeResult` and `serverInfo`. It reads no
 // server notification (every one is reported to `onUncaughtError` as "Unsupported message type"), and it answers any
 // error its handler throws with `-32603` and the error's message. Without the hooks below the kit could not tell a
-// request from its replay, could not close a question the server withdrew, nor send core's `-32602`. The client keeps its transport in a `transport` property (not in its types): the kit
-// hooks in there when it is present, and runs without those guarantees when it is not (README: the AI SDK row).
+// request from its replay, could not close a question the server withdrew, nor send core's `-32602`. The client
+// keeps its transport in a `transport` property (not in its types): the kit hooks in there, and refuses to attach to
+// a client without one (README: the AI SDK row).
 import { isJsonObject } from '@elicitation-kit/core';
 import type { ElicitResult } from '@elicitation-kit/core';
 import { ElicitationRequestSchema } from '@ai-sdk/mcp';
