@@ -71,7 +71,10 @@ describe.each(['legacy', 'modern'] as const)('generateText with the MCP tools (%
     const model = exportingModel();
     const generating = generateText({ model, tools, prompt: 'Export the orders.', stopWhen: isStepCount(2) });
     const entry = await firstEntry(queue);
-    expect(entry).toMatchObject({ era, request: { mode: 'form', message: 'How should the orders export be produced?' } });
+    expect(entry).toMatchObject({
+      era,
+      request: { mode: 'form', message: 'How should the orders export be produced?' },
+    });
     queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: true } });
     const result = await generating;
     expect(result.text).toBe('The export is ready.');

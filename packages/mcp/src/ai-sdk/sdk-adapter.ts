@@ -66,6 +66,7 @@ export function watchIncoming(transport: HookableTransport, hooks: IncomingHooks
   const onmessage = transport.onmessage;
   const onclose = transport.onclose;
   let current: RequestId | undefined;
+  // oxlint-disable-next-line unicorn/prefer-add-event-listener -- a transport has callback properties, no listeners
   transport.onmessage = (message, ...rest) => {
     const method = isJsonObject(message) ? message['method'] : undefined;
     const params = isJsonObject(message) && isJsonObject(message['params']) ? message['params'] : {};
@@ -83,6 +84,7 @@ export function watchIncoming(transport: HookableTransport, hooks: IncomingHooks
       current = undefined;
     }
   };
+  // oxlint-disable-next-line unicorn/prefer-add-event-listener -- a transport has callback properties, no listeners
   transport.onclose = () => {
     hooks.closed();
     onclose?.call(transport);
@@ -90,7 +92,9 @@ export function watchIncoming(transport: HookableTransport, hooks: IncomingHooks
   return {
     current: () => current,
     restore() {
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- puts the client's own callback back
       transport.onmessage = onmessage;
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- puts the client's own callback back
       transport.onclose = onclose;
     },
   };

@@ -51,6 +51,7 @@ export function onRawElicitation(
   const live = new Map<RequestId, AbortController>();
   const sdk = client as unknown as SdkCancel;
   const sdkCancel = (notification: unknown): void => {
+    // oxlint-disable-next-line no-underscore-dangle -- the SDK's own (private) cancellation handling, by its name
     sdk._oncancel?.call(client, notification);
   };
   client.setRequestHandler(RAW_ELICIT_REQUEST, async (request, extra) => {

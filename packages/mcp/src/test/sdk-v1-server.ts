@@ -99,6 +99,7 @@ export async function startSdkV1Server(): Promise<SdkV1Server> {
           sessions.set(id, transport);
         },
       });
+      // oxlint-disable-next-line unicorn/prefer-add-event-listener -- the SDK's transport has this property only
       transport.onclose = () => {
         if (transport.sessionId !== undefined) {
           sessions.delete(transport.sessionId);
