@@ -15,9 +15,9 @@ import type { RequestId } from '../wire.js';
 import {
   allEnded,
   canResendAfter,
+  correctErrors,
   noAnswer,
   onElicitation,
-  sendRefusals,
   trackCalls,
   transportOf,
   watchIncoming,
@@ -124,7 +124,7 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
     },
     closed: () => kit.closed(),
   });
-  sendRefusals(transport, (requestId) => {
+  correctErrors(transport, (requestId) => {
     const refusal = refusals.get(requestId);
     refusals.delete(requestId);
     return refusal;

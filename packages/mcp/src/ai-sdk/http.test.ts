@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isTooManyPending } from '../entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { eventCount, eventLog, summary, texts, waitUntil } from '../test/hosts.js';
+import { droppingAnswers, eventCount, eventLog, summary, texts, waitUntil } from '../test/hosts.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
@@ -42,12 +42,13 @@ interface AiHost {
 
 interface ConnectOptions {
   maxPendingPerServer?: number;
+  fetch?: typeof fetch;
 }
 
 async function connectAi(era: Era, options: ConnectOptions = {}): Promise<AiHost> {
   const uncaught: unknown[] = [];
   const client = await createMCPClient({
-    transport: { type: 'http', url: demo.url },
+    transport: { type: 'http', url: demo.url, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
     capabilities: elicitationCapabilities(),
     protocolVersionDiscovery: era === 'modern',
     onUncaughtError: (error) => uncaught.push(error),
@@ -211,6 +212,21 @@ describe('the AI SDK adapter, 2025 session', () => {
       asked: count,
       outcomes: { cancel: DEFAULT_MAX_PENDING_PER_SERVER, 'error -32602': 1 },
     });
+  });
+
+  it('keeps an answer whose response could not be sent, and resends the same response on request', async () => {
+    let offline = true;
+    const { queue, kit, events } = await connectAi('legacy', { fetch: droppingAnswers(() => offline) });
+    const running = kit.callTool({ name: 'export-data', arguments: {} });
+    const entry = await firstEntry(queue);
+    queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 6, includeHeaders: true } });
+    await waitUntil(() => eventCount(events, 'undelivered') === 1);
+    expect(events.find((event) => event.type === 'undelivered')).toMatchObject({ entry, canResend: true });
+    expect(kit.undelivered()).toEqual([entry]);
+    offline = false;
+    expect(await kit.resend(entry.id)).toBe(true);
+    expect(kit.undelivered()).toEqual([]);
+    expect(summary(await running)).toMatchObject({ status: 'completed', rows: 6 });
   });
 
   it('shows a replayed request (same JSON-RPC id) once and answers it once', async () => {

@@ -101,19 +101,43 @@ export function watchIncoming(transport: HookableTransport, hooks: IncomingHooks
 }
 
 /**
- * Replaces the error response the client sends for a request the kit refused with the kit's. Missing hook: the client
- * answers any error its handler throws with `{ code: -32603, message }` (no `data`), so the server would read
- * "internal error" where core says `-32602` and names the field and the rule (`data: { path, reason }`).
- * `refusal(id)` returns the kit's error for a request it refused, once (`undefined`: the client's own message).
+ * Corrects the error responses the client sends for the kit's requests. Missing hooks:
+ *
+ * - the client answers any error its handler throws with `{ code: -32603, message }` (no `data`), so the server would
+ *   read "internal error" where core says `-32602` and names the field and the rule (`data: { path, reason }`):
+ *   `refusal(id)` returns the kit's error for a request it refused, once, and that is sent instead;
+ * - when the client cannot send an answer (the network is down as the user answers), it sends `-32603` for the same
+ *   request at once, which would tell the server the request failed while the kit keeps the answer to send again
+ *   (`resend`): the error response that follows a failed answer is not sent.
  */
-export function sendRefusals(
+export function correctErrors(
   transport: WireTransport,
   refusal: (requestId: RequestId) => JsonRpcErrorObject | undefined,
 ): void {
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    const id = 'error' in message && 'id' in message ? idOf(message.id) : undefined;
-    const error = id === undefined ? undefined : refusal(id);
+  /** Requests whose answer could not be sent: the client's error response for them is dropped. */
+  const unsent = new Set<RequestId>();
+  transport.send = async (message, options) => {
+    const id = 'id' in message ? idOf(message.id) : undefined;
+    if (id === undefined) {
+      return send(message, options);
+    }
+    if ('result' in message) {
+      try {
+        await send(message, options);
+      } catch (error) {
+        unsent.add(id);
+        throw error;
+      }
+      return undefined;
+    }
+    if (!('error' in message)) {
+      return send(message, options);
+    }
+    if (unsent.delete(id)) {
+      return undefined;
+    }
+    const error = refusal(id);
     return send(error === undefined ? message : { jsonrpc: '2.0', id, error }, options);
   };
 }

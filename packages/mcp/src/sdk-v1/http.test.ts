@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isTooManyPending } from '../entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { eventCount, eventLog, flowIdOf, summary, texts, waitUntil } from '../test/hosts.js';
+import { droppingAnswers, eventCount, eventLog, flowIdOf, summary, texts, waitUntil } from '../test/hosts.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
@@ -37,12 +37,14 @@ interface V1Host {
   nextEvent(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
 }
 
-async function connectV1(): Promise<V1Host> {
+async function connectV1(fetchWith?: typeof fetch): Promise<V1Host> {
   const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
   const queue = createElicitationQueue();
   const log = eventLog();
   const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent: log.onEvent });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(demo.url), fetchWith === undefined ? {} : { fetch: fetchWith }),
+  );
   open.push(client);
   return { client, queue, kit, events: log.events, nextEvent: log.next };
 }
@@ -215,6 +217,22 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(McpError);
     expect(failure).toMatchObject({ code: -32001, data: { timeout: 200 } });
+  });
+
+  it('keeps an answer whose response could not be sent, and resends the same response on request', async () => {
+    let offline = true;
+    const { queue, kit, nextEvent } = await connectV1(droppingAnswers(() => offline));
+    const running = kit.callTool({ name: 'export-data', arguments: {} });
+    const entry = await firstEntry(queue);
+    const undelivered = nextEvent((event) => event.type === 'undelivered');
+    queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 6, includeHeaders: true } });
+    expect(await undelivered).toMatchObject({ type: 'undelivered', entry, canResend: true });
+    expect(kit.undelivered()).toEqual([entry]);
+    expect(await kit.resend(entry.id)).toBe(false);
+    offline = false;
+    expect(await kit.resend(entry.id)).toBe(true);
+    expect(kit.undelivered()).toEqual([]);
+    expect(summary(await running)).toMatchObject({ status: 'completed', rows: 6 });
   });
 
   it('removes the entry when the caller aborts the tool call', async () => {

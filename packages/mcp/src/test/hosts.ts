@@ -70,3 +70,14 @@ export function eventLog(): EventLog {
       }),
   };
 }
+
+/** A `fetch` that fails, like a dropped network, every POST carrying an answer to the server while `offline()`. */
+export function droppingAnswers(offline: () => boolean): typeof fetch {
+  return async (input, init) => {
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (offline() && init?.method === 'POST' && body.includes('"result":{"action"')) {
+      throw new TypeError('Failed to fetch');
+    }
+    return fetch(input, init);
+  };
+}
