@@ -6,13 +6,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '../queue.js';
 import { EXPORT_PARAMS, REF_PARAMS, firstEntry, waitForQueue } from '../test/harness.js';
-import { eventLog, summary } from '../test/hosts.js';
+import { askingFor, eventLog, summary } from '../test/hosts.js';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
 import type { SdkV1Server } from '../test/sdk-v1-server.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation } from './attach.js';
-
-type Revision = '2025-11-25' | '2025-06-18';
 
 let server: SdkV1Server;
 beforeAll(async () => {
@@ -28,22 +26,6 @@ afterEach(async () => {
   open = [];
 });
 
-/**
- * A fetch that asks for `revision` in `initialize`. SDK v1's client always asks for its latest (2025-11-25) and an
- * SDK v1 server answers with what was asked, so this is how a 2025-06-18 session comes about between the two.
- */
-function askingFor(revision: Revision): typeof fetch {
-  return async (input, init) => {
-    const body = typeof init?.body === 'string' ? init.body : undefined;
-    if (body !== undefined && body.includes('"method":"initialize"')) {
-      const message = JSON.parse(body) as { params: { protocolVersion: string } };
-      message.params.protocolVersion = revision;
-      return fetch(input, { ...init, body: JSON.stringify(message) });
-    }
-    return fetch(input, init);
-  };
-}
-
 interface Host {
   client: Client;
   queue: ElicitationQueue;
@@ -51,7 +33,7 @@ interface Host {
   nextEvent(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
 }
 
-async function connectTo(revision: Revision): Promise<Host> {
+async function connectTo(revision: '2025-11-25' | '2025-06-18'): Promise<Host> {
   const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
   const queue = createElicitationQueue();
   const log = eventLog();

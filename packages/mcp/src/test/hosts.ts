@@ -81,3 +81,19 @@ export function droppingAnswers(offline: () => boolean): typeof fetch {
     return fetch(input, init);
   };
 }
+
+/**
+ * A `fetch` that asks for `revision` in `initialize`. The SDK v1 and AI SDK clients always ask for 2025-11-25 and a
+ * server answers with what was asked when it speaks it, so this is how a 2025-06-18 session comes about with them.
+ */
+export function askingFor(revision: string): typeof fetch {
+  return async (input, init) => {
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    if (body !== undefined && body.includes('"method":"initialize"')) {
+      const message = JSON.parse(body) as { params: { protocolVersion: string } };
+      message.params.protocolVersion = revision;
+      return fetch(input, { ...init, body: JSON.stringify(message) });
+    }
+    return fetch(input, init);
+  };
+}
