@@ -54,8 +54,13 @@ export interface Attachment {
   server(): ServerIdentity;
   /** What the adapter's attachment returns besides its own `detach` and `callTool`. */
   controls: Omit<ElicitationAttachmentBase, 'detach'>;
-  /** Settles this client's entries (`reason: 'detached'`) and stops reporting. Idempotent. */
-  detach(): void;
+  /**
+   * Detaches once (later calls do nothing): runs `removeHooks` (the adapter takes its handlers off the client), then
+   * settles this client's entries as `cancel` (`reason: 'detached'`) and stops reporting.
+   */
+  detach(removeHooks: () => void): void;
+  /** Whether {@link Attachment.detach} ran. */
+  readonly detached: boolean;
 }
 
 /** The attachment of one client to `options.queue`, with the modes `capability` declared. */
@@ -125,13 +130,17 @@ export function createAttachment(
       undelivered: () => delivery.undelivered(),
       surfaceUrlRequired: (error) => urlRequired.surface(error),
     },
-    detach() {
+    detach(removeHooks) {
       if (detached) {
         return;
       }
       detached = true;
+      removeHooks();
       settleAll('detached');
       delivery.detach();
+    },
+    get detached() {
+      return detached;
     },
   };
 }

@@ -178,3 +178,58 @@ export function createToolCalls(options: ToolCallsOptions): ToolCalls {
     },
   };
 }
+
+/** The options of an SDK v2 or v1 `callTool` the kit reads: the timeouts it runs itself, the signal, progress. */
+interface SdkCallOptions {
+  timeout?: number | undefined;
+  maxTotalTimeout?: number | undefined;
+  resetTimeoutOnProgress?: boolean | undefined;
+  signal?: AbortSignal | undefined;
+  onprogress?: ((progress: never) => void) | undefined;
+}
+
+/** What the SDK gets instead: its own options, with the kit's signal, an unbounded timeout and progress if needed. */
+export type SdkCallOptionsFor<O extends SdkCallOptions> = Omit<O, keyof SdkCallOptions> & {
+  signal: AbortSignal;
+  timeout: number;
+  onprogress?: O['onprogress'];
+};
+
+/**
+ * Runs an SDK v2 or v1 `callTool` (the two share `Protocol`'s request options) on the kit's clock. The SDK's request
+ * timeout cannot be paused (on a 2025 connection it runs while the server waits for the user, and its
+ * `maxTotalTimeout` counts the user's time in 2026-07-28 too): it gets an unbounded one, and the kit's clock aborts
+ * the call through its signal with the SDK's own timeout error. Progress is requested from the server only when
+ * someone listens (the SDK sends a progress token then).
+ */
+export function runSdkCall<O extends SdkCallOptions, T>(
+  calls: ToolCalls,
+  options: O,
+  defaults: { timeout: number; errors: TimeoutErrors },
+  invoke: (sdkOptions: SdkCallOptionsFor<O>) => Promise<T>,
+): Promise<T> {
+  const {
+    timeout = defaults.timeout,
+    maxTotalTimeout,
+    resetTimeoutOnProgress = false,
+    signal,
+    onprogress,
+    ...sdkOptions
+  } = options;
+  const call = { limits: { timeout, maxTotalTimeout }, errors: defaults.errors, resetTimeoutOnProgress, signal };
+  return calls.run(call, (callSignal, progressed) => {
+    const listens = onprogress !== undefined || resetTimeoutOnProgress;
+    const onProgress = (progress: never): void => {
+      progressed();
+      onprogress?.(progress);
+    };
+    const forSdk: SdkCallOptionsFor<SdkCallOptions> = {
+      ...sdkOptions,
+      signal: callSignal,
+      timeout: MAX_TIMER_DELAY,
+      ...(listens ? { onprogress: onProgress } : {}),
+    };
+    // The rest of `options` is the SDK's own, passed through unchanged: its type is O's, less what the kit runs.
+    return invoke(forSdk as SdkCallOptionsFor<O>);
+  });
+}

@@ -146,6 +146,30 @@ export interface AttachElicitationOptions {
   settleCompletedUrl?: boolean;
 }
 
+/**
+ * The timeouts of an attachment's `callTool`, whichever client: they measure the server's work only. While the
+ * connection waits for the user (a request in the queue, a 2025 URL elicitation the user accepted and has not
+ * completed, an answer kept for resending), the call's clock stops.
+ */
+export interface PausedTimeouts {
+  /**
+   * How long the server may work before the call fails with the client's own timeout error: counted from the call,
+   * stopped while the user is being waited for, and started afresh when the user answers (as each 2026-07-28 retry
+   * gets a fresh timeout from the SDK). @default the client's own default (SDK v2 and v1: 60_000; AI SDK: none)
+   */
+  timeout?: number;
+  /**
+   * A progress notification starts the timeout afresh (the kit then asks the server for progress). SDK v2 and v1
+   * only (the AI SDK client reads no progress). @default false
+   */
+  resetTimeoutOnProgress?: boolean;
+  /**
+   * The most server work the whole call may take, progress or not. The time spent waiting for the user does not
+   * count. @default no limit
+   */
+  maxTotalTimeout?: number;
+}
+
 /** What every adapter's `attachElicitation` returns, whatever the client; each adds the `callTool` of its client. */
 export interface ElicitationAttachmentBase {
   /**

@@ -130,9 +130,8 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
     return refusal;
   });
 
-  let detached = false;
   onElicitation(client, async (params) => {
-    if (detached) {
+    if (kit.detached) {
       throw new MCPClientError({ message: DETACHED });
     }
     const modern = negotiatedProtocol(client.initializeResult.protocolVersion).era === 'modern';
@@ -163,15 +162,11 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
 
   return {
     ...kit.controls,
-    detach() {
-      if (detached) {
-        return;
-      }
-      detached = true;
-      incoming.restore();
-      calls.restore();
-      kit.detach();
-    },
+    detach: () =>
+      kit.detach(() => {
+        incoming.restore();
+        calls.restore();
+      }),
     async callTool({ options: callOptions = {}, ...args }) {
       const { timeout, maxTotalTimeout, signal } = callOptions;
       const call = {

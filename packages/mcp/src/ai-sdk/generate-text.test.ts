@@ -2,31 +2,19 @@
 // (`client.tools()`), driven by the AI SDK's own mock model (`ai/test`, deterministic and offline), against the demo
 // server in both eras. The model calls `export-data`; the question reaches the queue, the answer reaches the
 // server, and the tool's result reaches the model's next step. An aborted generation closes the question.
-import { startDemoServer } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
 import { createMCPClient } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
 import { generateText, isStepCount } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { summary } from '../test/hosts.js';
+import { closedAfterEach, demoServerForFile, summary } from '../test/hosts.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-});
-afterAll(async () => {
-  await demo.close();
-});
+const demo = demoServerForFile();
 
-let open: MCPClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<MCPClient>();
 
 const USAGE = {
   inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
@@ -55,13 +43,13 @@ function exportingModel(): MockLanguageModelV4 {
 
 async function connect(era: 'legacy' | 'modern') {
   const client = await createMCPClient({
-    transport: { type: 'http', url: demo.url },
+    transport: { type: 'http', url: demo().url },
     capabilities: elicitationCapabilities(),
     protocolVersionDiscovery: era === 'modern',
   });
   open.push(client);
   const queue = createElicitationQueue();
-  attachElicitation(client, { queue, server: { url: demo.url } });
+  attachElicitation(client, { queue, server: { url: demo().url } });
   return { client, queue, tools: await client.tools() };
 }
 

@@ -2,34 +2,32 @@
 // `@ai-sdk/mcp` 2.0 with the kit attached, in both eras (2026-07-28 by its `server/discover` probe, 2025-11-25 with
 // `protocolVersionDiscovery: false`), every outcome; and what the client itself keeps from the kit, pinned.
 import { parseElicitation } from '@elicitation-kit/core';
-import { DEMO_SERVER_INFO, startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
+import { DEMO_SERVER_INFO, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { createMCPClient, MCPClientError } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isTooManyPending } from '../entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { droppingAnswers, eventCount, eventLog, summary, texts, waitUntil } from '../test/hosts.js';
+import {
+  closedAfterEach,
+  demoServerForFile,
+  droppingAnswers,
+  eventCount,
+  eventLog,
+  summary,
+  texts,
+  waitUntil,
+} from '../test/hosts.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
 
 type Era = 'legacy' | 'modern';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-});
-afterAll(async () => {
-  await demo.close();
-});
+const demo = demoServerForFile();
 
-let open: MCPClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<MCPClient>();
 
 interface AiHost {
   client: MCPClient;
@@ -48,7 +46,7 @@ interface ConnectOptions {
 async function connectAi(era: Era, options: ConnectOptions = {}): Promise<AiHost> {
   const uncaught: unknown[] = [];
   const client = await createMCPClient({
-    transport: { type: 'http', url: demo.url, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
+    transport: { type: 'http', url: demo().url, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
     capabilities: elicitationCapabilities(),
     protocolVersionDiscovery: era === 'modern',
     onUncaughtError: (error) => uncaught.push(error),
@@ -60,7 +58,7 @@ async function connectAi(era: Era, options: ConnectOptions = {}): Promise<AiHost
   const log = eventLog();
   const kit = attachElicitation(client, {
     queue,
-    server: { url: demo.url },
+    server: { url: demo().url },
     onEvent: log.onEvent,
   });
   expect(client.initializeResult.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : '2025-11-25');
@@ -83,7 +81,7 @@ describe.each(['legacy', 'modern'] as const)('the AI SDK adapter against the dem
     const entry = await firstEntry(queue);
     expect(entry).toMatchObject({
       era,
-      server: { name: DEMO_SERVER_INFO.name, url: demo.url },
+      server: { name: DEMO_SERVER_INFO.name, url: demo().url },
       request: { mode: 'form', message: 'How should the orders export be produced?' },
     });
     queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 4, includeHeaders: true } });
@@ -113,7 +111,7 @@ describe.each(['legacy', 'modern'] as const)('the AI SDK adapter against the dem
       const result = await call(client, 'unsupported-schema');
       expect(result.isError).toBe(true);
       expect(texts(result).join('\n')).toContain(`-32602: ${expected.message}`);
-      expect(demo.log.at(-1)).toMatchObject({ action: 'client-error', detail: { code: -32602 } });
+      expect(demo().log.at(-1)).toMatchObject({ action: 'client-error', detail: { code: -32602 } });
     } else {
       const failure: unknown = await call(client, 'unsupported-schema').catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(MCPClientError);
@@ -183,7 +181,7 @@ describe.each(['legacy', 'modern'] as const)('the AI SDK adapter against the dem
 describe('the AI SDK adapter, 2025 session', () => {
   it('closes the entry when the server withdraws its question (notifications/cancelled), sending nothing', async () => {
     const { client, queue, events, uncaught } = await connectAi('legacy');
-    demo.answers.reset();
+    demo().answers.reset();
     const running = call(client, 'cancel-midway', { afterMs: 200 });
     const entry = await firstEntry(queue);
     await waitForQueue(queue, (snapshot) => snapshot.length === 0);
@@ -192,7 +190,7 @@ describe('the AI SDK adapter, 2025 session', () => {
     expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'aborted' });
     // Nothing went back for the withdrawn request (the client would have sent -32603), nor was it reported as an
     // error of the host's (the client's GET stream errors are its own).
-    expect(demo.answers.report().requests).toMatchObject([{ asked: 1, answers: 0 }]);
+    expect(demo().answers.report().requests).toMatchObject([{ asked: 1, answers: 0 }]);
     expect(uncaught.filter((error) => !(error instanceof MCPClientError && error.statusCode !== undefined))).toEqual(
       [],
     );
@@ -231,14 +229,18 @@ describe('the AI SDK adapter, 2025 session', () => {
 
   it('shows a replayed request (same JSON-RPC id) once and answers it once', async () => {
     const { client, queue, events } = await connectAi('legacy');
-    demo.answers.reset();
+    demo().answers.reset();
     const running = call(client, 'replay-check', { when: 'pending' });
     const entry = await firstEntry(queue);
-    await waitUntil(() => demo.answers.report().requests.some((record) => record.asked === 2));
+    await waitUntil(() =>
+      demo()
+        .answers.report()
+        .requests.some((record) => record.asked === 2),
+    );
     expect(queue.getSnapshot()).toHaveLength(1);
     queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 1 } });
     await running;
-    expect(demo.answers.report()).toMatchObject({ duplicates: [], requests: [{ asked: 2, answers: 1 }] });
+    expect(demo().answers.report()).toMatchObject({ duplicates: [], requests: [{ asked: 2, answers: 1 }] });
     expect(eventCount(events, 'shown')).toBe(1);
   });
 });
@@ -292,7 +294,7 @@ describe('what the AI SDK client keeps from the kit (pinned)', () => {
     '%s: the client refuses URL-mode requests itself, even when URL mode is declared',
     async (era) => {
       const client = await createMCPClient({
-        transport: { type: 'http', url: demo.url },
+        transport: { type: 'http', url: demo().url },
         capabilities: { elicitation: { form: {}, url: {} } },
         protocolVersionDiscovery: era === 'modern',
       });

@@ -4,27 +4,16 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import { createMCPClient } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '../queue.js';
 import { firstEntry } from '../test/harness.js';
-import { askingFor, summary } from '../test/hosts.js';
+import { askingFor, closedAfterEach, serverForFile, summary } from '../test/hosts.js';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
-import type { SdkV1Server } from '../test/sdk-v1-server.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 
-let server: SdkV1Server;
-beforeAll(async () => {
-  server = await startSdkV1Server();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForFile(startSdkV1Server);
 
-let open: MCPClient[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<MCPClient>();
 
 const TITLED_CHOICE = {
   mode: 'form',
@@ -46,14 +35,14 @@ const TITLED_CHOICE = {
 
 async function connectTo(revision: '2025-11-25' | '2025-06-18') {
   const client = await createMCPClient({
-    transport: { type: 'http', url: server.url, fetch: askingFor(revision) },
+    transport: { type: 'http', url: server().url, fetch: askingFor(revision) },
     capabilities: elicitationCapabilities(),
     protocolVersionDiscovery: false,
   });
   open.push(client);
   expect(client.initializeResult.protocolVersion).toBe(revision);
   const queue = createElicitationQueue();
-  attachElicitation(client, { queue, server: { url: server.url } });
+  attachElicitation(client, { queue, server: { url: server().url } });
   return { client, queue };
 }
 

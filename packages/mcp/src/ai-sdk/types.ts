@@ -1,6 +1,6 @@
 // The AI SDK attachment's own types: its `callTool` takes and returns the client's types.
 import type { CallToolResult, MCPClient } from '@ai-sdk/mcp';
-import type { ElicitationAttachmentBase } from '../types.js';
+import type { ElicitationAttachmentBase, PausedTimeouts } from '../types.js';
 
 /** The arguments of the AI SDK client's `callTool`. */
 type CallToolArgs = Parameters<MCPClient['callTool']>[0];
@@ -11,20 +11,11 @@ type CallToolArgs = Parameters<MCPClient['callTool']>[0];
  * elicitation the user accepted and has not completed), the call's clock stops.
  */
 export interface ToolCallArgs extends Omit<CallToolArgs, 'options'> {
-  options?: {
-    signal?: AbortSignal;
-    /**
-     * How long the server may work before the call fails with the client's `MCPClientError` ("Request timed out
-     * after <timeout>ms"): counted from the call, stopped while the user is being waited for, started afresh when the
-     * user answers. @default no limit (the client's own default)
-     */
-    timeout?: number;
-    /**
-     * The most server work the whole call may take ("Request timed out after <maxTotalTimeout>ms"). The time spent
-     * waiting for the user does not count. @default no limit
-     */
-    maxTotalTimeout?: number;
-  };
+  /**
+   * The client's `signal`, with timeouts that measure the server's work only ({@link PausedTimeouts}; on expiry the
+   * client's `MCPClientError` "Request timed out after <ms>ms").
+   */
+  options?: { signal?: AbortSignal } & Pick<PausedTimeouts, 'timeout' | 'maxTotalTimeout'>;
 }
 
 /** What {@link attachElicitation} returns for an AI SDK MCP client. */

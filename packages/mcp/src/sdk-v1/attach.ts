@@ -3,24 +3,24 @@
 // handlers and hands them to the shared attachment (../attachment.ts): the same queue and guarantees as SDK v2.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitationCompleteNotificationSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createAttachment } from '../attachment.js';
 import { declareElicitation } from '../capability.js';
 import { negotiatedProtocol } from '../era.js';
-import { MAX_TIMER_DELAY } from '../tool-call.js';
+import { runSdkCall } from '../tool-call.js';
 import type { TimeoutErrors } from '../tool-call.js';
 import type { AttachElicitationOptions } from '../types.js';
 import { chainOnClose } from '../wire.js';
 import { canResendAfter, onRawElicitation, toRefusal, transportProtocolVersion } from './sdk-adapter.js';
 import type { ElicitationAttachment } from './types.js';
 
-/** The SDK's own timeout errors (what its request timeout rejects with), so callers know one shape. */
+/** The SDK's own default timeout and timeout errors (what its request timeout rejects with), so callers know one shape. */
 const TIMEOUT_ERRORS: TimeoutErrors = {
   timedOut: ({ timeout }) => new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout }),
   totalExceeded: ({ maxTotalTimeout }) =>
     new McpError(ErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout }),
 };
+const SDK_DEFAULTS = { timeout: DEFAULT_REQUEST_TIMEOUT_MSEC, errors: TIMEOUT_ERRORS };
 
 /**
  * Connects a `Client` (from `@modelcontextprotocol/sdk` 1.x) to a queue. Call it before `client.connect`.
@@ -64,47 +64,17 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
   });
   const restoreOnClose = chainOnClose(client, () => kit.closed());
 
-  let detached = false;
   return {
     ...kit.controls,
-    detach() {
-      if (detached) {
-        return;
-      }
-      detached = true;
-      elicitation.remove();
-      client.removeNotificationHandler('notifications/elicitation/complete');
-      restoreOnClose();
-      kit.detach();
-    },
-    callTool(params, resultSchema, callOptions = {}) {
-      const {
-        timeout = DEFAULT_REQUEST_TIMEOUT_MSEC,
-        maxTotalTimeout,
-        resetTimeoutOnProgress = false,
-        signal,
-        onprogress,
-        ...sdkOptions
-      } = callOptions;
-      const call = { limits: { timeout, maxTotalTimeout }, errors: TIMEOUT_ERRORS, resetTimeoutOnProgress, signal };
-      return kit.calls.run(call, (callSignal, progressed) => {
-        const onProgress =
-          onprogress === undefined && !resetTimeoutOnProgress
-            ? undefined
-            : (progress: Progress): void => {
-                progressed();
-                onprogress?.(progress);
-              };
-        // Missing hook: the SDK's request timeout cannot be paused, and it runs while the server waits for the user
-        // (the `tools/call` stays open): it gets an unbounded one, and the kit's clock aborts the call through its
-        // signal with the SDK's own McpError (which the SDK rejects with, after sending notifications/cancelled).
-        return client.callTool(params, resultSchema, {
-          ...sdkOptions,
-          signal: callSignal,
-          timeout: MAX_TIMER_DELAY,
-          ...(onProgress !== undefined ? { onprogress: onProgress } : {}),
-        });
-      });
-    },
+    detach: () =>
+      kit.detach(() => {
+        elicitation.remove();
+        client.removeNotificationHandler('notifications/elicitation/complete');
+        restoreOnClose();
+      }),
+    callTool: (params, resultSchema, callOptions = {}) =>
+      runSdkCall(kit.calls, callOptions, SDK_DEFAULTS, (sdkOptions) =>
+        client.callTool(params, resultSchema, sdkOptions),
+      ),
   };
 }

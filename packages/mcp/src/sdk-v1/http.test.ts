@@ -1,33 +1,32 @@
 // The SDK v1 adapter against the demo server over real Streamable HTTP on loopback: an `@modelcontextprotocol/sdk`
 // 1.32 `Client` (2025-11-25 session; SDK v1 has no stateless era) with the kit attached, every outcome.
 import { parseElicitation } from '@elicitation-kit/core';
-import { DEMO_SERVER_INFO, PARTNER_HOST, startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
+import { DEMO_SERVER_INFO, PARTNER_HOST, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isTooManyPending } from '../entry.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { droppingAnswers, eventCount, eventLog, flowIdOf, summary, texts, waitUntil } from '../test/hosts.js';
+import {
+  closedAfterEach,
+  demoServerForFile,
+  droppingAnswers,
+  eventCount,
+  eventLog,
+  flowIdOf,
+  summary,
+  texts,
+  waitUntil,
+} from '../test/hosts.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-});
-afterAll(async () => {
-  await demo.close();
-});
+const demo = demoServerForFile();
 
-let open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<Client>();
 
 interface V1Host {
   client: Client;
@@ -41,9 +40,9 @@ async function connectV1(fetchWith?: typeof fetch): Promise<V1Host> {
   const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
   const queue = createElicitationQueue();
   const log = eventLog();
-  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent: log.onEvent });
+  const kit = attachElicitation(client, { queue, server: { url: demo().url }, onEvent: log.onEvent });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(demo.url), fetchWith === undefined ? {} : { fetch: fetchWith }),
+    new StreamableHTTPClientTransport(new URL(demo().url), fetchWith === undefined ? {} : { fetch: fetchWith }),
   );
   open.push(client);
   return { client, queue, kit, events: log.events, nextEvent: log.next };
@@ -57,7 +56,7 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
     expect(entry).toMatchObject({
       era: 'legacy',
       kind: 'request',
-      server: { name: DEMO_SERVER_INFO.name, url: demo.url },
+      server: { name: DEMO_SERVER_INFO.name, url: demo().url },
       request: { mode: 'form', message: 'How should the orders export be produced?' },
     });
     queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: true } });
@@ -91,7 +90,7 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
     // Not the SDK's McpError wording ("MCP error -32602: …"): the server reads core's sentence as it is.
     expect(texts(result).join('\n')).toContain(`-32602: ${parsed.error.message}`);
     expect(texts(result).join('\n')).not.toContain('MCP error');
-    expect(demo.log.at(-1)).toMatchObject({
+    expect(demo().log.at(-1)).toMatchObject({
       tool: 'unsupported-schema',
       era: 'legacy',
       action: 'client-error',
@@ -133,15 +132,19 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
 
   it('shows a replayed request (same JSON-RPC id) once and answers it once', async () => {
     const { client, queue, events } = await connectV1();
-    demo.answers.reset();
+    demo().answers.reset();
     const call = client.callTool({ name: 'replay-check', arguments: { when: 'pending' } });
     const entry = await firstEntry(queue);
     // The copy arrives 300 ms later and joins the same entry.
-    await waitUntil(() => demo.answers.report().requests.some((record) => record.asked === 2));
+    await waitUntil(() =>
+      demo()
+        .answers.report()
+        .requests.some((record) => record.asked === 2),
+    );
     expect(queue.getSnapshot()).toHaveLength(1);
     queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 1 } });
     await call;
-    const report = demo.answers.report();
+    const report = demo().answers.report();
     expect(report.duplicates).toEqual([]);
     expect(report.requests.find((record) => record.asked === 2)).toMatchObject({ answers: 1 });
     expect(eventCount(events, 'shown')).toBe(1);
@@ -166,7 +169,7 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
     expect(entry.request).toMatchObject({ mode: 'url', link: { canOpen: true, sameSiteAsServer: true } });
     const flowId = flowIdOf(entry);
     queue.respond(entry.id, { action: 'accept' });
-    expect(demo.flows.complete(flowId)).toBe(true);
+    expect(demo().flows.complete(flowId)).toBe(true);
     expect(summary(await call)).toMatchObject({ status: 'completed', flowId });
     expect(events.filter((event) => event.type === 'completed')).toMatchObject([{ elicitationId: flowId }]);
   });
@@ -183,7 +186,7 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
       throw new Error('expected a surfaced URL elicitation');
     }
     expect(entry).toMatchObject({ kind: 'url-required', request: { mode: 'url', link: { sameSiteAsServer: true } } });
-    expect(demo.flows.complete(flowIdOf(entry))).toBe(true);
+    expect(demo().flows.complete(flowIdOf(entry))).toBe(true);
     await waitForQueue(queue, (snapshot) => snapshot.length === 0);
     expect(summary(await client.callTool({ name: 'connect-storage', arguments: {} }))).toMatchObject({
       status: 'completed',

@@ -3,28 +3,17 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '../queue.js';
 import { EXPORT_PARAMS, REF_PARAMS, firstEntry, waitForQueue } from '../test/harness.js';
-import { askingFor, eventLog, summary } from '../test/hosts.js';
+import { askingFor, closedAfterEach, eventLog, serverForFile, summary } from '../test/hosts.js';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
-import type { SdkV1Server } from '../test/sdk-v1-server.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation } from './attach.js';
 
-let server: SdkV1Server;
-beforeAll(async () => {
-  server = await startSdkV1Server();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForFile(startSdkV1Server);
 
-let open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<Client>();
 
 interface Host {
   client: Client;
@@ -37,8 +26,8 @@ async function connectTo(revision: '2025-11-25' | '2025-06-18'): Promise<Host> {
   const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
   const queue = createElicitationQueue();
   const log = eventLog();
-  attachElicitation(client, { queue, server: { url: server.url }, onEvent: log.onEvent });
-  const transport = new StreamableHTTPClientTransport(new URL(server.url), { fetch: askingFor(revision) });
+  attachElicitation(client, { queue, server: { url: server().url }, onEvent: log.onEvent });
+  const transport = new StreamableHTTPClientTransport(new URL(server().url), { fetch: askingFor(revision) });
   await client.connect(transport);
   open.push(client);
   expect(transport.protocolVersion).toBe(revision);
@@ -61,7 +50,7 @@ describe.each(['2025-11-25', '2025-06-18'] as const)('the SDK v1 adapter against
     const entry = await firstEntry(queue);
     expect(entry).toMatchObject({
       era: 'legacy',
-      server: { name: 'sdk-v1-test-server', title: 'SDK v1 test server', version: '1.32.2', url: server.url },
+      server: { name: 'sdk-v1-test-server', title: 'SDK v1 test server', version: '1.32.2', url: server().url },
       request: { mode: 'form', message: EXPORT_PARAMS.message },
     });
     queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 7 } });
@@ -112,7 +101,7 @@ describe('revision rules through an SDK v1 session', () => {
     queue.respond(entry.id, { action: 'accept' });
     const completed = nextEvent((event) => event.type === 'completed');
     await waitForQueue(queue, (snapshot) => snapshot.length === 0);
-    server.finishPage('flow-1');
+    server().finishPage('flow-1');
     expect(await completed).toMatchObject({ type: 'completed', elicitationId: 'flow-1' });
     expect(summary(await call)).toEqual({ result: { action: 'accept' } });
   });

@@ -1,23 +1,24 @@
 // The SDK v2 adapter: `attachElicitation` for a `Client` of `@modelcontextprotocol/client` 2.x, both eras. It declares
 // the capability, registers the client's handlers and hands them to the shared attachment (../attachment.ts).
 import { DEFAULT_REQUEST_TIMEOUT_MSEC, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Client, Progress } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { createAttachment } from '../attachment.js';
 import { declareElicitation } from '../capability.js';
 import { negotiatedProtocol } from '../era.js';
-import { MAX_TIMER_DELAY } from '../tool-call.js';
+import { runSdkCall } from '../tool-call.js';
 import type { TimeoutErrors } from '../tool-call.js';
 import type { AttachElicitationOptions } from '../types.js';
 import { chainOnClose } from '../wire.js';
 import { canResendAfter, RAW_PARAMS } from './sdk-adapter.js';
 import type { ElicitationAttachment } from './types.js';
 
-/** The SDK's own timeout errors, so callers of `kit.callTool` know one shape. */
+/** The SDK's own default timeout and timeout errors, so callers of `kit.callTool` know one shape. */
 const TIMEOUT_ERRORS: TimeoutErrors = {
   timedOut: ({ timeout }) => new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout }),
   totalExceeded: ({ maxTotalTimeout }) =>
     new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout }),
 };
+const SDK_DEFAULTS = { timeout: DEFAULT_REQUEST_TIMEOUT_MSEC, errors: TIMEOUT_ERRORS };
 
 /**
  * Connects a `Client` (from `@modelcontextprotocol/client` 2.x) to a queue. Call it before `client.connect`.
@@ -63,47 +64,15 @@ export function attachElicitation(client: Client, options: AttachElicitationOpti
   });
   const restoreOnClose = chainOnClose(client, () => kit.closed());
 
-  let detached = false;
   return {
     ...kit.controls,
-    detach() {
-      if (detached) {
-        return;
-      }
-      detached = true;
-      client.removeRequestHandler('elicitation/create');
-      client.removeNotificationHandler('notifications/elicitation/complete');
-      restoreOnClose();
-      kit.detach();
-    },
-    callTool(params, callOptions = {}) {
-      const {
-        timeout = DEFAULT_REQUEST_TIMEOUT_MSEC,
-        maxTotalTimeout,
-        resetTimeoutOnProgress = false,
-        signal,
-        onprogress,
-        ...sdkOptions
-      } = callOptions;
-      const call = { limits: { timeout, maxTotalTimeout }, errors: TIMEOUT_ERRORS, resetTimeoutOnProgress, signal };
-      return kit.calls.run(call, (callSignal, progressed) => {
-        // Progress is requested from the server only when someone listens (the SDK sends a progress token then).
-        const onProgress =
-          onprogress === undefined && !resetTimeoutOnProgress
-            ? undefined
-            : (progress: Progress): void => {
-                progressed();
-                onprogress?.(progress);
-              };
-        // The SDK's request timeout cannot be paused (on a 2025 connection it runs while the server waits for the
-        // user, and its maxTotalTimeout counts the user's time in 2026-07-28 too): it gets an unbounded one.
-        return client.callTool(params, {
-          ...sdkOptions,
-          signal: callSignal,
-          timeout: MAX_TIMER_DELAY,
-          ...(onProgress !== undefined ? { onprogress: onProgress } : {}),
-        });
-      });
-    },
+    detach: () =>
+      kit.detach(() => {
+        client.removeRequestHandler('elicitation/create');
+        client.removeNotificationHandler('notifications/elicitation/complete');
+        restoreOnClose();
+      }),
+    callTool: (params, callOptions = {}) =>
+      runSdkCall(kit.calls, callOptions, SDK_DEFAULTS, (sdkOptions) => client.callTool(params, sdkOptions)),
   };
 }

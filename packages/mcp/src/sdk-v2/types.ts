@@ -1,31 +1,13 @@
 // The SDK v2 attachment's own types: its `callTool` takes and returns the SDK's types.
 import type { CallToolRequest, CallToolRequestOptions, CallToolResult } from '@modelcontextprotocol/client';
-import type { ElicitationAttachmentBase } from '../types.js';
+import type { ElicitationAttachmentBase, PausedTimeouts } from '../types.js';
 
 /**
  * Options of {@link ElicitationAttachment.callTool}: the SDK's `CallToolRequestOptions`, with timeouts that measure
- * the server's work only. While the connection waits for the user (a request in the queue, a 2025 URL elicitation
- * the user accepted and has not completed, an answer kept for resending), the call's clock stops.
+ * the server's work only ({@link PausedTimeouts}; on expiry the SDK's `SdkError` `REQUEST_TIMEOUT`, "Request timed out"
+ * or "Maximum total timeout exceeded").
  */
-export interface ToolCallOptions extends Omit<
-  CallToolRequestOptions,
-  'timeout' | 'maxTotalTimeout' | 'resetTimeoutOnProgress'
-> {
-  /**
-   * How long the server may work before the call fails with the SDK's `SdkError` (`REQUEST_TIMEOUT`, "Request timed
-   * out"): counted from the call, stopped while the user is being waited for, and started afresh when the user
-   * answers (as each 2026-07-28 retry gets a fresh timeout from the SDK).
-   * @default 60_000 (the SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`)
-   */
-  timeout?: number;
-  /** A progress notification starts the timeout afresh (the kit then asks the server for progress). @default false */
-  resetTimeoutOnProgress?: boolean;
-  /**
-   * The most server work the whole call may take, progress or not ("Maximum total timeout exceeded"). The time
-   * spent waiting for the user does not count. @default no limit
-   */
-  maxTotalTimeout?: number;
-}
+export interface ToolCallOptions extends Omit<CallToolRequestOptions, keyof PausedTimeouts>, PausedTimeouts {}
 
 /** What {@link attachElicitation} returns for an SDK v2 `Client`. */
 export interface ElicitationAttachment extends ElicitationAttachmentBase {

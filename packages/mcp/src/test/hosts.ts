@@ -1,6 +1,44 @@
-// Helpers for the tests that act as a host, whichever client they run: reading tool results, waiting for the client
-// to reach a state on its own (no timing assertions: the test timeout bounds every wait), collecting events.
+// Helpers for the tests that act as a host, whichever client they run: the servers and clients of a test file,
+// reading tool results, waiting for the client to reach a state on its own (no timing assertions: the test timeout
+// bounds every wait), collecting events.
+import { startDemoServer } from '@elicitation-kit/demo-server';
+import type { DemoServer } from '@elicitation-kit/demo-server';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ElicitationEvent, PendingElicitation } from '../types.js';
+
+/**
+ * A server for the tests of one file: started (on an ephemeral loopback port) before them, closed after them.
+ * Returns how to reach it once started.
+ */
+export function serverForFile<S extends { close(): Promise<unknown> }>(start: () => Promise<S>): () => S {
+  let server: S | undefined;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => {
+    if (server === undefined) {
+      throw new Error('the server of this file is not started yet');
+    }
+    return server;
+  };
+}
+
+/** The demo server for the tests of one file. */
+export function demoServerForFile(): () => DemoServer {
+  return serverForFile(() => startDemoServer({ port: 0, silent: true }));
+}
+
+/** Where a test puts the clients it opens: each is closed after the test. */
+export function closedAfterEach<C extends { close(): Promise<unknown> }>(): C[] {
+  const open: C[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((client) => client.close()));
+  });
+  return open;
+}
 
 /** The text blocks of a tool result (any client's `CallToolResult` shape). */
 export function texts(result: unknown): string[] {
