@@ -105,8 +105,11 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
   }
   /** The kit's refusals by request id (2025), until the client sends its `-32603` for them (replaced by these). */
   const refusals = new Map<RequestId, JsonRpcErrorObject>();
-  /** 2025 requests in the kit's hands, by id: their abort controllers (`notifications/cancelled`). */
-  const live = new Map<RequestId, AbortController>();
+  /**
+   * 2025 requests in the kit's hands, by id: the abort controller of each handler call (a replayed request is a
+   * second call with the same id), aborted by `notifications/cancelled`.
+   */
+  const live = new Map<RequestId, Set<AbortController>>();
 
   const kit = createAttachment({ ...options, modes: MODES }, capability, {
     protocol: () => negotiatedProtocol(client.initializeResult.protocolVersion),
@@ -118,9 +121,11 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
   const calls = trackCalls(client);
   const incoming = watchIncoming(transport, {
     cancelled(requestId, reason) {
-      const controller = live.get(requestId);
-      controller?.abort(reason);
-      return controller !== undefined;
+      const controllers = live.get(requestId);
+      for (const controller of controllers ?? []) {
+        controller.abort(reason);
+      }
+      return controllers !== undefined;
     },
     closed: () => kit.closed(),
   });
@@ -139,8 +144,10 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
     const controller = new AbortController();
     // The question lives as long as a call it may belong to, and (2025) until the server withdraws it.
     const signal = AbortSignal.any([controller.signal, allEnded(calls.inFlight())]);
-    if (requestId !== undefined) {
-      live.set(requestId, controller);
+    const sameId = requestId === undefined ? undefined : (live.get(requestId) ?? new Set<AbortController>());
+    if (requestId !== undefined && sameId !== undefined) {
+      sameId.add(controller);
+      live.set(requestId, sameId);
     }
     try {
       return await kit.handle(params, requestId, signal);
@@ -154,7 +161,8 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
       }
       throw error;
     } finally {
-      if (requestId !== undefined) {
+      sameId?.delete(controller);
+      if (requestId !== undefined && sameId?.size === 0) {
         live.delete(requestId);
       }
     }
