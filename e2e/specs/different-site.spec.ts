@@ -2,6 +2,7 @@
 // to, the kit hands it to core with every request, and a URL-mode page on another site than the server asking is
 // flagged in the dialog, in both eras. `connect-partner` asks for a page under `partner.localhost` (loopback, another site than 127.0.0.1);
 // `connect-account` for the server's own page, which is not flagged.
+import { expectNoAxeViolations } from '../support/axe.js';
 import { ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
@@ -10,9 +11,12 @@ const NOTICE = `This page is on ${PARTNER_SITE}, a different site than the serve
 
 for (const era of ERAS) {
   test.describe(`different site (${era} era)`, () => {
-    test('a page on another site is flagged; declining it opens nothing', async ({ context, host, traffic }) => {
-      const opened: string[] = [];
-      context.on('page', (page) => opened.push(page.url()));
+    test('a page on another site is flagged; declining it opens nothing', async ({
+      context,
+      page,
+      host,
+      traffic,
+    }, testInfo) => {
       await host.openAndConnect(era);
       await host.runTool('connect-partner');
       const dialog = await host.dialog.expectOpen();
@@ -22,6 +26,10 @@ for (const era of ERAS) {
         'The link goes to a different site than the server that asks; make sure you expect to be sent there.',
       ]);
       await expect(host.dialog.openButton).toHaveText(`Open ${PARTNER_SITE}`);
+      // The axe scan opens a blank page of its own: only the pages opened after it count.
+      await expectNoAxeViolations(page, testInfo, `different-site-${era}`);
+      const opened: string[] = [];
+      context.on('page', (opening) => opened.push(opening.url()));
       await host.dialog.decline();
       await host.dialog.expectClosed();
       await host.expectResult('"status":"not_started"');
