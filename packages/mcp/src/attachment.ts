@@ -50,8 +50,6 @@ export interface Attachment {
   closed(): void;
   /** The tool calls of the attachment, whose clocks stop while the user is being waited for. */
   calls: ToolCalls;
-  /** Who is asking, as shown with each entry. */
-  server(): ServerIdentity;
   /** What the adapter's attachment returns besides its own `detach` and `callTool`. */
   controls: Omit<ElicitationAttachmentBase, 'detach'>;
   /**
@@ -124,7 +122,6 @@ export function createAttachment(
     },
     closed: () => settleAll('connection-closed'),
     calls,
-    server,
     controls: {
       resend: (entryId) => delivery.resend(entryId),
       undelivered: () => delivery.undelivered(),

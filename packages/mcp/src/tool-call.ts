@@ -117,8 +117,6 @@ export interface ToolCalls {
   run<T>(call: ClockedCall, invoke: InvokeCall<T>): Promise<T>;
   /** Re-reads whether the user is being waited for: stops, or starts afresh, the clock of every call in flight. */
   refresh(): void;
-  /** How many calls are in flight. */
-  readonly size: number;
 }
 
 /** Tool calls whose clocks stop while `options.waitingForUser()`. */
@@ -140,10 +138,6 @@ export function createToolCalls(options: ToolCallsOptions): ToolCalls {
           clock.run();
         }
       }
-    },
-
-    get size() {
-      return clocks.size;
     },
 
     async run(call, invoke) {
