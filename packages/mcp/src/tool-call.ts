@@ -7,7 +7,7 @@
  * The largest delay `setTimeout` accepts (about 24.8 days; a larger one fires at once). Adapters whose client always
  * arms a timeout give it this one while the kit keeps the real clock.
  */
-export const MAX_TIMER_DELAY = 2_147_483_647;
+const MAX_TIMER_DELAY = 2_147_483_647;
 
 /** The limits of one call, in milliseconds of server work (`undefined`: no limit). */
 export interface CallLimits {
