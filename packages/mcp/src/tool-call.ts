@@ -4,8 +4,8 @@
 // call is aborted through its signal with the client's own timeout error, so callers know one shape per client.
 
 /**
- * The largest delay `setTimeout` accepts (about 24.8 days; a larger one fires at once). Adapters whose client always
- * arms a timeout give it this one while the kit keeps the real clock.
+ * The largest delay `setTimeout` accepts (about 24.8 days; a larger one fires at once): the timeout SDK v2 and v1 get
+ * from {@link runSdkCall} (they always arm one) while the kit keeps the real clock.
  */
 const MAX_TIMER_DELAY = 2_147_483_647;
 
