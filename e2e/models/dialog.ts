@@ -16,6 +16,8 @@ export class ElicitationDialogModel {
   readonly cancelButton: Locator;
   /** URL mode: the button that opens the link in a new tab (absent when the link may not be opened). */
   readonly openButton: Locator;
+  /** URL mode: the notice that the link is on another site than the asking server (the kit's `different-site` part). */
+  readonly differentSiteNotice: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -26,6 +28,7 @@ export class ElicitationDialogModel {
     this.openButton = this.root
       .getByRole('button', { name: /^Open\b/ })
       .or(this.root.getByRole('link', { name: /^Open\b/ }));
+    this.differentSiteNotice = this.root.locator('[data-part="different-site"]');
   }
 
   /** Waits for the dialog to be open and returns it. */

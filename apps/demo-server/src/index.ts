@@ -11,7 +11,14 @@ import type { DemoHttpServer, StartDemoServerOptions } from './server.js';
 
 export { DEMO_SERVER_INFO } from './server.js';
 export type { DemoHooks, StartDemoServerOptions } from './server.js';
-export { DEMO_TOOL_NAMES, EXPORT_SCHEMA, FAULT_TOOL_NAMES, MAX_FLOOD, UNSUPPORTED_SCHEMA } from './tools/index.js';
+export {
+  DEMO_TOOL_NAMES,
+  EXPORT_SCHEMA,
+  FAULT_TOOL_NAMES,
+  MAX_FLOOD,
+  PARTNER_HOST,
+  UNSUPPORTED_SCHEMA,
+} from './tools/index.js';
 export type { AnswerLedger, AnswerRecord, AnswerReport } from './instrumentation/index.js';
 export { ORDERS, ORDER_COLUMNS, exportOrders } from './dataset.js';
 export type { ExportDocument, ExportOptions, Order } from './dataset.js';

@@ -1,25 +1,15 @@
 // Delivery watching (2025 sessions): an answer travels as the JSON-RPC response to the server's request. When that
 // response cannot be sent, the server is still waiting; the kit keeps the answer, says so, and can send it again.
 // (2026-07-28 answers travel in the retried `tools/call`, whose failure ends the call.)
-import { isJsonObject } from '@elicitation-kit/core';
 import type { ElicitResult } from '@elicitation-kit/core';
-import type { RequestId, Transport } from '@modelcontextprotocol/client';
 import { BoundedMap } from './bounded-map.js';
 import type { WireRequest } from './replay.js';
-import { watchSends } from './sdk-adapter.js';
 import type { ElicitationEvent, PendingElicitation } from './types.js';
+import { resultResponseId, watchSends } from './wire.js';
+import type { RequestId, WireTransport } from './wire.js';
 
 /** The HTTP status with which a Streamable HTTP server says it no longer knows the session (e.g. it restarted). */
-const SESSION_GONE = 404;
-
-/**
- * Whether an answer whose response failed to go out can still arrive by sending it again: not when the server
- * answered `404` (the SDK puts the HTTP status in `error.data.status`): the session it belonged to is gone.
- */
-export function canResendAfter(error: unknown): boolean {
-  const data = isJsonObject(error) ? error['data'] : undefined;
-  return !(isJsonObject(data) && data['status'] === SESSION_GONE);
-}
+export const SESSION_GONE = 404;
 
 interface Delivering {
   entry: PendingElicitation;
@@ -34,6 +24,12 @@ interface Kept {
 /** Options of {@link createDelivery}. */
 export interface DeliveryOptions {
   emit(event: ElicitationEvent): void;
+  /**
+   * Whether an answer whose response failed to go out can still arrive by sending it again: not when the server
+   * answered `404` ({@link SESSION_GONE}: the session it belonged to is gone). Each client reports the HTTP status
+   * in its own shape, so the adapter reads it.
+   */
+  canResendAfter(error: unknown): boolean;
   /** Called when the answers kept for resending change. */
   changed(): void;
 }
@@ -55,36 +51,37 @@ export interface Delivery {
 /** A delivery watch reporting through `options`. */
 export function createDelivery(options: DeliveryOptions): Delivery {
   /** By transport, then request id: answers handed to the SDK whose response has not gone out yet. */
-  const delivering = new WeakMap<Transport, BoundedMap<RequestId, Delivering>>();
+  const delivering = new WeakMap<WireTransport, BoundedMap<RequestId, Delivering>>();
   /** By entry id: answers whose response failed and may be sent again. */
   const kept = new BoundedMap<string, Kept>();
   let detached = false;
 
-  const pendingOn = (transport: Transport): BoundedMap<RequestId, Delivering> => {
+  const pendingOn = (transport: WireTransport): BoundedMap<RequestId, Delivering> => {
     let answers = delivering.get(transport);
     if (answers === undefined) {
       const created = new BoundedMap<RequestId, Delivering>();
       answers = created;
       delivering.set(transport, created);
-      const take = (message: { id?: RequestId }): Delivering | undefined => {
-        const delivery = message.id === undefined ? undefined : created.get(message.id);
-        if (message.id !== undefined) {
-          created.delete(message.id);
+      /** The answer a result response carries, taken out of the watch; `undefined` for any other message. */
+      const take = (message: object): Delivering | undefined => {
+        const id = resultResponseId(message);
+        if (id === undefined) {
+          return undefined;
         }
+        const delivery = created.get(id);
+        created.delete(id);
         return delivery;
       };
       watchSends(transport, {
         sent(message) {
-          if ('result' in message) {
-            take(message);
-          }
+          take(message);
         },
         failed(message, error, sendAgain) {
-          const delivery = 'result' in message ? take(message) : undefined;
+          const delivery = take(message);
           if (delivery === undefined || detached) {
             return;
           }
-          const canResend = canResendAfter(error);
+          const canResend = options.canResendAfter(error);
           if (canResend) {
             kept.set(delivery.entry.id, { entry: delivery.entry, sendAgain });
           }

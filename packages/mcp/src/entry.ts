@@ -9,7 +9,7 @@ import type { JsonRpcErrorObject, PendingElicitation, ServerIdentity } from './t
  * `elicitation-kit-<n>-<m>` (`n` counts attachments, `m` the attachment's entries). A host's own ids (`server-1`, a
  * UUID) never start with it, so a default server id cannot merge two servers' limits with one the host chose.
  */
-const ID_PREFIX = 'elicitation-kit-';
+export const ID_PREFIX = 'elicitation-kit-';
 
 let attachmentCount = 0;
 

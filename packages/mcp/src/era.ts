@@ -1,7 +1,7 @@
-// Era detection: which protocol revision a connection speaks, and so how its server asks.
+// Era detection: which protocol revision a connection speaks, and so how its server asks. Each adapter reads the
+// negotiated revision from its client; the rule that turns it into an era is core's.
 import { eraOf, isProtocolVersion } from '@elicitation-kit/core';
 import type { ProtocolEra, ProtocolVersion } from '@elicitation-kit/core';
-import type { Client } from '@modelcontextprotocol/client';
 
 /** What a client negotiated: the revision (when core knows its rules) and its era. */
 export interface NegotiatedProtocol {
@@ -10,14 +10,13 @@ export interface NegotiatedProtocol {
 }
 
 /**
- * The revision and era of a client's connection, read when a request arrives (the SDK negotiates while connecting).
- * For a revision core knows, the era is core's `eraOf`; otherwise the SDK's own reading, `legacy` before anything was
- * negotiated.
+ * The revision and era of a connection, read when a request arrives (clients negotiate while connecting). For a
+ * revision core knows, the era is core's `eraOf`; otherwise the client's own reading (`clientEra`), `legacy` when it
+ * has none (before anything was negotiated, or a client without the stateless era).
  */
-export function negotiatedProtocol(client: Client): NegotiatedProtocol {
-  const version = client.getNegotiatedProtocolVersion();
+export function negotiatedProtocol(version: unknown, clientEra?: ProtocolEra): NegotiatedProtocol {
   if (isProtocolVersion(version)) {
     return { era: eraOf(version), version };
   }
-  return { era: client.getProtocolEra() ?? 'legacy' };
+  return { era: clientEra ?? 'legacy' };
 }

@@ -1,10 +1,12 @@
 /**
- * @elicitation-kit/mcp: glue between the MCP TypeScript SDK v2 client and @elicitation-kit/core.
- * One `elicitation/create` handler for both protocol eras, feeding a framework-free queue.
+ * @elicitation-kit/mcp: the queue and the shared parts of the kit's MCP client glue, without any MCP SDK. The adapter
+ * for the client a host runs has its own entry point, so a host installs only that client:
+ * `@elicitation-kit/mcp/sdk-v2` (`@modelcontextprotocol/client` 2.x), `@elicitation-kit/mcp/sdk-v1`
+ * (`@modelcontextprotocol/sdk` 1.x) and `@elicitation-kit/mcp/ai-sdk` (`@ai-sdk/mcp`).
  */
 export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
-export { attachElicitation } from './attach.js';
 export { readServerIdentity } from './server-identity.js';
+export type { ServerInfo, ServerVersionReader } from './server-identity.js';
 export { isTooManyPending } from './entry.js';
 // The capability rule lives in core (one home); re-exported so a host that only uses mcp needs no second import.
 export { elicitationCapability } from '@elicitation-kit/core';
@@ -12,7 +14,7 @@ export type { ElicitationCapabilityObject } from '@elicitation-kit/core';
 export type {
   AttachElicitationOptions,
   CancelReason,
-  ElicitationAttachment,
+  ElicitationAttachmentBase,
   ElicitationEvent,
   ElicitationModes,
   ElicitationQueue,
@@ -21,5 +23,4 @@ export type {
   PendingElicitation,
   ProtocolEra,
   ServerIdentity,
-  ToolCallOptions,
 } from './types.js';

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { attachElicitation } from './attach.js';
+import { attachElicitation } from './sdk-v2/attach.js';
 import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
 import { connect } from './test/harness.js';
 import type { ElicitationQueue } from './types.js';

@@ -1,11 +1,11 @@
 // Replay memory (2025 sessions): a request re-sent with the same JSON-RPC id on the same connection (e.g. after an
 // SSE stream reconnects) is the same request. It is shown once and answered once, and never again once answered.
-import type { RequestId, Transport } from '@modelcontextprotocol/client';
 import { BoundedMap } from './bounded-map.js';
+import type { RequestId, WireTransport } from './wire.js';
 
-/** A request's place on the wire: its connection and JSON-RPC id. */
+/** A request's place on the wire: its connection (the transport) and JSON-RPC id. */
 export interface WireRequest {
-  transport: Transport;
+  transport: WireTransport;
   requestId: RequestId;
 }
 
@@ -31,8 +31,8 @@ export interface ReplayMemory<T> {
 /** An empty replay memory; `T` is whatever the handler keeps for a live request. */
 export function createReplayMemory<T>(): ReplayMemory<T> {
   // By transport: ids restart with each connection, and a closed connection's memory goes with its transport.
-  const connections = new WeakMap<Transport, ConnectionMemory<T>>();
-  const memoryOf = (transport: Transport): ConnectionMemory<T> => {
+  const connections = new WeakMap<WireTransport, ConnectionMemory<T>>();
+  const memoryOf = (transport: WireTransport): ConnectionMemory<T> => {
     let memory = connections.get(transport);
     if (memory === undefined) {
       memory = { pending: new Map(), answered: new BoundedMap() };

@@ -1,15 +1,15 @@
-// The `elicitation/create` handler: one request's life from arrival to its one answer. Serves both eras: pushed
-// requests on 2025 connections, `inputRequests` entries of an `input_required` round on 2026-07-28 ones (the SDK calls
-// the same handler for each and retries by itself).
+// The `elicitation/create` handler: one request's life from arrival to its one answer, the same for every client.
+// Serves both eras: pushed requests on 2025 connections, `inputRequests` entries of an `input_required` round on
+// 2026-07-28 ones (the client calls the same handler for each and retries by itself). It imports no SDK: each adapter
+// hands it the raw params, the request's id and abort signal, and says how its client sends a refusal.
 import { parseElicitation } from '@elicitation-kit/core';
 import type { ElicitationCapabilityObject, ElicitationError, ElicitResult } from '@elicitation-kit/core';
-import { ProtocolError } from '@modelcontextprotocol/client';
-import type { RequestId, Transport } from '@modelcontextprotocol/client';
 import { BoundedMap } from './bounded-map.js';
 import type { Delivery } from './delivery.js';
 import { toWireResult } from './entry.js';
 import type { EntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
+import { parseOptionsFor } from './parse-options.js';
 import type { QueueInternals } from './queue.js';
 import { createReplayMemory } from './replay.js';
 import type { WireRequest } from './replay.js';
@@ -21,6 +21,7 @@ import type {
   PendingElicitation,
   ServerIdentity,
 } from './types.js';
+import type { RequestId, WireTransport } from './wire.js';
 
 /** One SDK handler call waiting on a request: the first, and any replayed copy of it (2025). */
 interface Waiter {
@@ -49,7 +50,13 @@ export interface RequestHandlerOptions {
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;
   server(): ServerIdentity;
-  transport(): Transport | undefined;
+  /** The connection's transport (2025: replays and delivery are tracked per transport); `undefined` when unknown. */
+  transport(): WireTransport | undefined;
+  /**
+   * What the handler rejects with to refuse a request: the client's own error type, which it sends as the JSON-RPC
+   * error (2025) or throws to the caller of the tool call (2026-07-28).
+   */
+  refusal(error: ElicitationError | JsonRpcErrorObject): unknown;
   emit(event: ElicitationEvent): void;
   /** Called when the requests in the queue change. */
   changed(): void;
@@ -57,19 +64,17 @@ export interface RequestHandlerOptions {
 
 /** The `elicitation/create` handler of one attachment. */
 export interface RequestHandler {
-  /** Serves one request; resolves with the answer to send. */
-  handle(params: unknown, requestId: RequestId, signal: AbortSignal): Promise<ElicitResult>;
+  /**
+   * Serves one request; resolves with the answer to send. `requestId` is its JSON-RPC id (2025) or `inputRequests`
+   * key (2026-07-28); `undefined` when the client does not tell it (the request is then never de-duplicated).
+   */
+  handle(params: unknown, requestId: RequestId | undefined, signal: AbortSignal): Promise<ElicitResult>;
   /** The requests in the queue. */
   live(): Iterable<LiveEntry>;
   /** How many requests are in the queue (the user is being waited for). */
   readonly size: number;
   /** Settles every request in the queue as `cancel` (the connection closed, or the host detached). */
   settleAll(reason: Exclude<CancelReason, 'aborted'>): void;
-}
-
-/** The error the SDK sends (2025) or throws to the caller (2026-07-28). */
-function toProtocolError(error: ElicitationError | JsonRpcErrorObject): ProtocolError {
-  return new ProtocolError(error.code, error.message, error.data);
 }
 
 function finishWaiter(waiter: Waiter): void {
@@ -196,10 +201,10 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     server: ServerIdentity,
     era: PendingElicitation['era'],
     error: ElicitationError | JsonRpcErrorObject,
-    requestId: RequestId,
+    requestId: RequestId | undefined,
   ): Promise<never> => {
-    emit({ type: 'rejected', server, era, error, requestId });
-    return Promise.reject(toProtocolError(error));
+    emit({ type: 'rejected', server, era, error, ...(requestId !== undefined ? { requestId } : {}) });
+    return Promise.reject(options.refusal(error));
   };
 
   return {
@@ -211,7 +216,8 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
       const server = options.server();
       const transport = options.transport();
       // 2026-07-28 `inputRequests` keys repeat across rounds and calls: only 2025 ids identify a request.
-      const wire = era === 'legacy' && transport !== undefined ? { transport, requestId } : undefined;
+      const wire =
+        era === 'legacy' && transport !== undefined && requestId !== undefined ? { transport, requestId } : undefined;
       if (wire !== undefined) {
         const replayed = replays.pending(wire);
         if (replayed !== undefined && !replayed.settled) {
@@ -225,10 +231,7 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
         }
       }
 
-      const parsed = parseElicitation(params, {
-        ...(version !== undefined ? { protocolVersion: version } : {}),
-        modes: options.capability,
-      });
+      const parsed = parseElicitation(params, parseOptionsFor({ version, capability: options.capability, server }));
       if (!parsed.ok) {
         return refuse(server, era, parsed.error, requestId);
       }

@@ -1,5 +1,6 @@
 /**
- * Public types of @elicitation-kit/mcp.
+ * Public types of @elicitation-kit/mcp shared by every client adapter. They import no MCP SDK: the queue, its entries
+ * and the events are the same whichever client a host runs (`/sdk-v2`, `/sdk-v1`, `/ai-sdk`).
  */
 import type {
   ElicitResult,
@@ -8,7 +9,6 @@ import type {
   ParsedElicitation,
   ProtocolEra,
 } from '@elicitation-kit/core';
-import type { CallToolRequest, CallToolRequestOptions, CallToolResult } from '@modelcontextprotocol/client';
 
 export type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
 
@@ -23,7 +23,10 @@ export interface ServerIdentity {
   name: string;
   title?: string;
   version?: string;
-  /** Where the server lives, when the host knows it (for display). */
+  /**
+   * Where the server lives, when the host knows it: shown to the user, and the site a URL-mode link is compared with
+   * (a link on another site gets core's `different-site` warning: "a different site than the server asking").
+   */
   url?: string;
 }
 
@@ -127,8 +130,9 @@ export interface AttachElicitationOptions {
   /** Modes to declare and accept. @default { form: true, url: true } */
   modes?: ElicitationModes;
   /**
-   * What to show about the server; merged over `client.getServerVersion()` (read when a request arrives).
-   * `id` defaults to a key unique to this attachment.
+   * What to show about the server; merged over what the server says about itself (`serverInfo`, read when a request
+   * arrives). `id` defaults to a key unique to this attachment. Give `url`: core compares every URL-mode link with it
+   * (`request.link.sameSiteAsServer`), and the dialog warns about a link on another site.
    */
   server?: Partial<ServerIdentity>;
   /** Called for every protocol event (shown, answered, rejected, cancelled, completed, undelivered). */
@@ -143,35 +147,34 @@ export interface AttachElicitationOptions {
 }
 
 /**
- * Options of {@link ElicitationAttachment.callTool}: the SDK's `CallToolRequestOptions`, with timeouts that measure
- * the server's work only. While the connection waits for the user (a request in the queue, a 2025 URL elicitation
- * the user accepted and has not completed, an answer kept for resending), the call's clock stops.
+ * The timeouts of an attachment's `callTool`, whichever client: they measure the server's work only. While the
+ * connection waits for the user (a request in the queue, a 2025 URL elicitation the user accepted and has not
+ * completed, an answer kept for resending), the call's clock stops.
  */
-export interface ToolCallOptions extends Omit<
-  CallToolRequestOptions,
-  'timeout' | 'maxTotalTimeout' | 'resetTimeoutOnProgress'
-> {
+export interface PausedTimeouts {
   /**
-   * How long the server may work before the call fails with the SDK's `SdkError` (`REQUEST_TIMEOUT`, "Request timed
-   * out"): counted from the call, stopped while the user is being waited for, and started afresh when the user
-   * answers (as each 2026-07-28 retry gets a fresh timeout from the SDK).
-   * @default 60_000 (the SDK's `DEFAULT_REQUEST_TIMEOUT_MSEC`)
+   * How long the server may work before the call fails with the client's own timeout error: counted from the call,
+   * stopped while the user is being waited for, and started afresh when the user answers (as each 2026-07-28 retry
+   * gets a fresh timeout from the SDK). @default the client's own default (SDK v2 and v1: 60_000; AI SDK: none)
    */
   timeout?: number;
-  /** A progress notification starts the timeout afresh (the kit then asks the server for progress). @default false */
+  /**
+   * A progress notification starts the timeout afresh (the kit then asks the server for progress). SDK v2 and v1
+   * only (the AI SDK client reads no progress). @default false
+   */
   resetTimeoutOnProgress?: boolean;
   /**
-   * The most server work the whole call may take, progress or not ("Maximum total timeout exceeded"). The time
-   * spent waiting for the user does not count. @default no limit
+   * The most server work the whole call may take, progress or not. The time spent waiting for the user does not
+   * count. @default no limit
    */
   maxTotalTimeout?: number;
 }
 
-/** What {@link attachElicitation} returns. */
-export interface ElicitationAttachment {
+/** What every adapter's `attachElicitation` returns, whatever the client; each adds the `callTool` of its client. */
+export interface ElicitationAttachmentBase {
   /**
    * Removes the handlers and settles this client's pending entries as cancelled. The declared capability stays
-   * (the SDK cannot undeclare it after connect).
+   * (no client can undeclare it after connecting).
    */
   detach(): void;
   /**
@@ -185,22 +188,15 @@ export interface ElicitationAttachment {
   /**
    * Sends again an answer whose response failed to go out (after an `undelivered` event; 2025 sessions). Resolves
    * `true` once it is sent, `false` when there is nothing to resend (never kept: `canResend: false`) or it failed
-   * again (it stays in {@link ElicitationAttachment.undelivered} for another try).
+   * again (it stays in {@link ElicitationAttachmentBase.undelivered} for another try).
    * The same response (same JSON-RPC id) is sent, so the server takes it at most once: an SDK server ignores a
    * response to a request it no longer waits for.
    */
   resend(entryId: string): Promise<boolean>;
   /**
-   * The entries whose answers are kept for {@link ElicitationAttachment.resend}, oldest first (an answer leaves once
-   * it is sent, on `detach`, and when no `callTool` of this attachment is in flight any more: nothing waits for it).
+   * The entries whose answers are kept for {@link ElicitationAttachmentBase.resend}, oldest first (an answer leaves
+   * once it is sent, on `detach`, and when no `callTool` of this attachment is in flight any more: nothing waits for
+   * it).
    */
   undelivered(): readonly PendingElicitation[];
-  /**
-   * `client.callTool` whose timeout does not count the time the user spends answering: the host sets a normal timeout
-   * for the server's work, in both eras. Same parameters, result and errors as the SDK's; see {@link ToolCallOptions}.
-   * While any elicitation of this connection waits for the user, every call of the connection pauses: the SDK does not
-   * tell which call a request serves (2025 servers relate it by HTTP stream only; 2026-07-28 rounds run inside the
-   * SDK's retry driver).
-   */
-  callTool(params: CallToolRequest['params'], options?: ToolCallOptions): Promise<CallToolResult>;
 }

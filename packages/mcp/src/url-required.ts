@@ -6,6 +6,7 @@ import type { ElicitationCapabilityObject, ProtocolVersion } from '@elicitation-
 import { toWireResult } from './entry.js';
 import type { EntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
+import { parseOptionsFor } from './parse-options.js';
 import type { QueueInternals } from './queue.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ServerIdentity } from './types.js';
@@ -74,7 +75,10 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
       const server = options.server();
       const entries: PendingElicitation[] = [];
       for (const params of elicitations) {
-        const parsed = parseElicitation(params, { protocolVersion: URL_REQUIRED_REVISION, modes: options.capability });
+        const parsed = parseElicitation(
+          params,
+          parseOptionsFor({ version: URL_REQUIRED_REVISION, capability: options.capability, server }),
+        );
         if (!parsed.ok) {
           emit({ type: 'rejected', server, era, error: parsed.error });
           continue;

@@ -2,8 +2,10 @@
 // connection lifecycle (connect, disconnect, calls, resend); the log lives in log-store.ts and its wording in
 // events.ts. Framework-free (subscribe/getSnapshot), so React reads it with useSyncExternalStore.
 import { PROTOCOL_VERSIONS, eraOf } from '@elicitation-kit/core';
-import { attachElicitation, readServerIdentity } from '@elicitation-kit/mcp';
-import type { ElicitationAttachment, ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
+import { readServerIdentity } from '@elicitation-kit/mcp';
+import type { ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
+import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
+import type { ElicitationAttachment } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
 import { explainConnectError, needsProbe, probeReachability, quote } from './connect-error.js';

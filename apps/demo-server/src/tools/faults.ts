@@ -12,7 +12,7 @@ export const FAULT_TOOL_NAMES = ['slow-export', 'cancel-midway', 'flood', 'repla
 /**
  * The host kit's default per-server limit on pending elicitations (`DEFAULT_MAX_PENDING_PER_SERVER` of
  * @elicitation-kit/mcp). A plain number on purpose: the demo server does not depend on the host kit;
- * packages/mcp/src/demo-server.test.ts checks that this description still names the kit's value.
+ * packages/mcp/src/sdk-v2/demo-server.test.ts checks that this description still names the kit's value.
  */
 const KIT_PENDING_LIMIT = 20;
 

@@ -20,6 +20,7 @@ export const DEMO_TOOL_NAMES = [
   'schedule-report',
   'connect-account',
   'connect-storage',
+  'connect-partner',
   'unsupported-schema',
 ] as const;
 
@@ -31,7 +32,7 @@ export interface ToolEnvironment extends FaultEnvironment {
 
 /** The tools of one server, demo tools first. */
 export function demoTools(env: ToolEnvironment): readonly ElicitationTool[] {
-  const [connectAccount, connectStorage] = urlTools(env.flows);
+  const [connectAccount, connectStorage, connectPartner] = urlTools(env.flows);
   return [
     exportData,
     allFieldTypes,
@@ -43,6 +44,7 @@ export function demoTools(env: ToolEnvironment): readonly ElicitationTool[] {
     scheduleReport,
     connectAccount,
     connectStorage,
+    connectPartner,
     unsupportedSchema,
     ...faultTools(env),
   ];
@@ -51,3 +53,4 @@ export function demoTools(env: ToolEnvironment): readonly ElicitationTool[] {
 export { EXPORT_SCHEMA } from './export.js';
 export { FAULT_TOOL_NAMES, MAX_FLOOD } from './faults.js';
 export { UNSUPPORTED_SCHEMA } from './unsupported.js';
+export { PARTNER_HOST } from './url.js';

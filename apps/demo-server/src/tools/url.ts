@@ -1,8 +1,10 @@
 // URL mode to a page this server serves (`/connect/<flow>`, a "Done" button). `connect-account` asks in both eras
 // (2025: elicitation/create, then notifications/elicitation/complete once "Done" is pressed; 2026: rounds until the
 // retry finds the flow done). `connect-storage` is the 2025 `-32042` variant (URL elicitation required).
+// `connect-partner` sends the user to the same page under another site's name (`partner.localhost`), as a server
+// whose sign-in lives with a partner would: hosts must say the page is on a different site than the server asking.
 import { defineTool, toolResult, urlQuestion } from '@elicitation-kit/server';
-import type { UrlFlows } from '@elicitation-kit/server';
+import type { UrlFlow, UrlFlows } from '@elicitation-kit/server';
 
 /** How long a 2025 call waits for "Done" after the user agreed to open the page. */
 const CONNECT_PATIENCE_MS = 600_000;
@@ -13,6 +15,32 @@ const REFUSED = {
   declined: 'Not connected: you declined to open the page.',
   cancelled: 'Not connected: the request was dismissed.',
 };
+
+/**
+ * The host name of `connect-partner`'s pages: a loopback name (every `*.localhost` is the user's own machine, and
+ * this server accepts it as `Host`) that is another site than `127.0.0.1` or `localhost`.
+ */
+export const PARTNER_HOST = 'partner.localhost';
+
+/** `flow` with its page under {@link PARTNER_HOST} (same port and path: this server still serves it). */
+function onPartnerSite(flow: UrlFlow): UrlFlow {
+  const url = new URL(flow.url);
+  url.hostname = PARTNER_HOST;
+  return { id: flow.id, url: url.href, completed: flow.completed };
+}
+
+/** `flows` whose pages are shown under {@link PARTNER_HOST}. */
+function partnerFlows(flows: UrlFlows): UrlFlows {
+  return {
+    start: async (tool) => onPartnerSite(await flows.start(tool)),
+    get: async (id) => {
+      const flow = await flows.get(id);
+      return flow === undefined ? undefined : onPartnerSite(flow);
+    },
+    waitFor: (id, signal) => flows.waitFor(id, signal),
+    onComplete: (id, listener) => flows.onComplete(id, listener),
+  };
+}
 
 /** The URL-mode tools, with their pages in `flows`. */
 export function urlTools(flows: UrlFlows) {
@@ -43,5 +71,21 @@ export function urlTools(flows: UrlFlows) {
     accept: ({ storage }) => toolResult({ status: 'completed', connected: true, flowId: storage.flowId }),
   });
 
-  return [connectAccount, connectStorage] as const;
+  const connectPartner = defineTool({
+    name: 'connect-partner',
+    title: 'Connect through a partner (URL mode, another site)',
+    description:
+      'URL mode like connect-account, but the page is on another site than this server (http://partner.localhost:<port>/connect/<flow>, still served here): a host that knows the server’s URL warns that the link goes to a different site.',
+    questions: {
+      partner: urlQuestion({
+        message: 'Sign in with our (simulated) partner. Its page opens outside this app; press “Done” there.',
+        flows: partnerFlows(flows),
+        patienceMs: CONNECT_PATIENCE_MS,
+      }),
+    },
+    messages: { ...REFUSED, expired: 'Not connected: “Done” was not pressed within 10 minutes.' },
+    accept: ({ partner }) => toolResult({ status: 'completed', connected: true, flowId: partner.flowId }),
+  });
+
+  return [connectAccount, connectStorage, connectPartner] as const;
 }

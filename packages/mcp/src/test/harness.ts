@@ -6,15 +6,10 @@ import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } 
 import type { CallToolResult, ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
-import { attachElicitation } from '../attach.js';
+import { attachElicitation } from '../sdk-v2/attach.js';
 import { createElicitationQueue } from '../queue.js';
-import type {
-  AttachElicitationOptions,
-  ElicitationAttachment,
-  ElicitationEvent,
-  ElicitationQueue,
-  PendingElicitation,
-} from '../types.js';
+import type { ElicitationAttachment } from '../sdk-v2/types.js';
+import type { AttachElicitationOptions, ElicitationEvent, ElicitationQueue, PendingElicitation } from '../types.js';
 
 export type Era = 'legacy' | 'modern';
 

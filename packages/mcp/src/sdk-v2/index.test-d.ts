@@ -1,15 +1,10 @@
 import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
 import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
 import { describe, expectTypeOf, it } from 'vitest';
-import { attachElicitation, createElicitationQueue, elicitationCapability, readServerIdentity } from './index.js';
-import type {
-  ElicitationAttachment,
-  ElicitationEvent,
-  ElicitationQueue,
-  PendingElicitation,
-  ServerIdentity,
-  ToolCallOptions,
-} from './index.js';
+import { createElicitationQueue, elicitationCapability, readServerIdentity } from '../index.js';
+import type { ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from '../index.js';
+import { attachElicitation } from './index.js';
+import type { ElicitationAttachment, ToolCallOptions } from './index.js';
 
 describe('public types', () => {
   it('matches the agreed contract', () => {

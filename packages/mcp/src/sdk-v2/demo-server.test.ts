@@ -1,32 +1,22 @@
 // The kit as a host against the demo server over real Streamable HTTP, in both eras: what the demo server's tools
 // do when the client is the kit (its -32602 refusals, its per-server limit). Kept here, not in apps/demo-server, so
 // the demo server does not depend on this package (pnpm would report a cyclic workspace dependency).
-import { DEMO_SERVER_INFO, MAX_FLOOD, startDemoServer } from '@elicitation-kit/demo-server';
-import type { DemoLogEntry, DemoServer } from '@elicitation-kit/demo-server';
+import { DEMO_SERVER_INFO, MAX_FLOOD } from '@elicitation-kit/demo-server';
+import type { DemoLogEntry } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
-import { isTooManyPending } from './entry.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
-import { waitForQueue } from './test/harness.js';
-import type { ElicitationEvent, ElicitationQueue } from './types.js';
+import { isTooManyPending } from '../entry.js';
+import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
+import { waitForQueue } from '../test/harness.js';
+import { closedAfterEach, demoServerForFile, eventCount as eventTypes, summary, waitUntil } from '../test/hosts.js';
+import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 
 type Era = 'legacy' | 'modern';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-});
-afterAll(async () => {
-  await demo.close();
-});
+const demo = demoServerForFile();
 
-let open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<Client>();
 
 interface KitHost {
   client: Client;
@@ -43,7 +33,7 @@ async function connectKit(era: Era): Promise<KitHost> {
   const queue = createElicitationQueue();
   const events: ElicitationEvent[] = [];
   attachElicitation(client, { queue, onEvent: (event) => events.push(event) });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(demo().url)));
   open.push(client);
   expect(client.getProtocolEra()).toBe(era);
   return { client, queue, events };
@@ -51,24 +41,9 @@ async function connectKit(era: Era): Promise<KitHost> {
 
 /** Log lines the demo server wrote while `run` ran. */
 async function logged<T>(run: () => Promise<T>): Promise<{ value: T; lines: DemoLogEntry[] }> {
-  const start = demo.log.length;
+  const start = demo().log.length;
   const value = await run();
-  return { value, lines: demo.log.slice(start) };
-}
-
-const summary = (result: unknown): Record<string, unknown> => {
-  const first = (result as CallToolResult).content[0];
-  return JSON.parse(first?.type === 'text' ? first.text : '{}') as Record<string, unknown>;
-};
-
-const eventTypes = (events: readonly ElicitationEvent[], type: ElicitationEvent['type']): number =>
-  events.filter((event) => event.type === type).length;
-
-/** Polls a condition the client reaches on its own (no timing assertions: the test timeout bounds it). */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return { value, lines: demo().log.slice(start) };
 }
 
 describe.each(['legacy', 'modern'] as const)('the kit against the demo server (%s era)', (era) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canResendAfter } from './delivery.js';
+import { canResendAfter } from './sdk-adapter.js';
 
-describe('canResendAfter', () => {
+describe('canResendAfter (SDK v2 errors)', () => {
   it('allows sending again after a network failure', () => {
     expect(canResendAfter(new TypeError('Failed to fetch'))).toBe(true);
     expect(canResendAfter(Object.assign(new Error('Bad gateway'), { data: { status: 502 } }))).toBe(true);

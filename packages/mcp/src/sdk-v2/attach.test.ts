@@ -2,9 +2,9 @@ import { parseElicitation } from '@elicitation-kit/core';
 import { ProtocolError } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from './test/harness.js';
-import type { Setup } from './test/harness.js';
-import type { PendingElicitation } from './types.js';
+import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from '../test/harness.js';
+import type { Setup } from '../test/harness.js';
+import type { PendingElicitation } from '../types.js';
 
 let setup: Setup | undefined;
 afterEach(async () => {

@@ -1,22 +1,16 @@
 // The kit against the demo server over real Streamable HTTP on loopback, in both eras.
 import { parseElicitation } from '@elicitation-kit/core';
-import { startDemoServer, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
+import { PARTNER_HOST, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { CallToolResult } from '@modelcontextprotocol/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
-import { createElicitationQueue } from './queue.js';
-import { firstEntry, waitForQueue } from './test/harness.js';
-import type { ElicitationAttachment, ElicitationEvent, ElicitationQueue, PendingElicitation } from './types.js';
+import { createElicitationQueue } from '../queue.js';
+import { firstEntry, waitForQueue } from '../test/harness.js';
+import { closedAfterEach, demoServerForFile, eventLog, flowIdOf, texts } from '../test/hosts.js';
+import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationAttachment } from './types.js';
 
-let demo: DemoServer;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-});
-afterAll(async () => {
-  await demo.close();
-});
+const demo = demoServerForFile();
 
 interface HttpSetup {
   client: Client;
@@ -27,11 +21,7 @@ interface HttpSetup {
   nextEvent(match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent>;
 }
 
-let open: Client[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((client) => client.close()));
-  open = [];
-});
+const open = closedAfterEach<Client>();
 
 async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
   const client = new Client(
@@ -39,39 +29,12 @@ async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
     era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
   );
   const queue = createElicitationQueue();
-  const events: ElicitationEvent[] = [];
-  const watchers = new Set<(event: ElicitationEvent) => void>();
-  const onEvent = (event: ElicitationEvent): void => {
-    events.push(event);
-    for (const watch of watchers) {
-      watch(event);
-    }
-  };
-  const nextEvent = (match: (event: ElicitationEvent) => boolean): Promise<ElicitationEvent> =>
-    new Promise((resolve) => {
-      const watch = (event: ElicitationEvent): void => {
-        if (match(event)) {
-          watchers.delete(watch);
-          resolve(event);
-        }
-      };
-      watchers.add(watch);
-    });
-  const kit = attachElicitation(client, { queue, server: { url: demo.url }, onEvent });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
+  const log = eventLog();
+  const kit = attachElicitation(client, { queue, server: { url: demo().url }, onEvent: log.onEvent });
+  await client.connect(new StreamableHTTPClientTransport(new URL(demo().url)));
   open.push(client);
-  return { client, queue, kit, events, nextEvent };
+  return { client, queue, kit, events: log.events, nextEvent: log.next };
 }
-
-const texts = (result: unknown): string[] =>
-  (result as CallToolResult).content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
-
-const flowIdOf = (entry: PendingElicitation): string => {
-  if (entry.request.mode !== 'url') {
-    throw new Error('expected a URL request');
-  }
-  return new URL(entry.request.url).pathname.split('/').at(-1) ?? '';
-};
 
 describe.each(['legacy', 'modern'] as const)('against the demo server over Streamable HTTP (%s era)', (era) => {
   it('negotiates the era and shows the export form with the server identity', async () => {
@@ -81,7 +44,7 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
     const entry = await firstEntry(queue);
     expect(entry).toMatchObject({
       era,
-      server: { name: 'elicitation-kit-demo', title: 'Elicitation Kit demo server', url: demo.url },
+      server: { name: 'elicitation-kit-demo', title: 'Elicitation Kit demo server', url: demo().url },
       request: { mode: 'form', message: 'How should the orders export be produced?' },
     });
     queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 4, includeHeaders: true } });
@@ -117,7 +80,7 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
       const result = await client.callTool({ name: 'unsupported-schema', arguments: {} });
       expect(result.isError).toBe(true);
       expect(texts(result).join('\n')).toContain(`-32602: ${expected.message}`);
-      expect(demo.log.at(-1)).toMatchObject({
+      expect(demo().log.at(-1)).toMatchObject({
         tool: 'unsupported-schema',
         era,
         action: 'client-error',
@@ -176,6 +139,27 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
     expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'connection-closed' });
   });
 
+  it('hands core the server URL: a page on another site is flagged, the server’s own page is not', async () => {
+    const { client, queue } = await connectHttp(era);
+    const partner = client.callTool({ name: 'connect-partner', arguments: {} });
+    const away = await firstEntry(queue);
+    expect(away.request).toMatchObject({
+      mode: 'url',
+      link: { host: PARTNER_HOST, canOpen: true, sameSiteAsServer: false },
+    });
+    expect(away.request.mode === 'url' && away.request.link.warnings.map((warning) => warning.code)).toContain(
+      'different-site',
+    );
+    queue.respond(away.id, { action: 'decline' });
+    expect(JSON.parse(texts(await partner)[0] ?? '{}')).toMatchObject({ status: 'not_started' });
+
+    const own = client.callTool({ name: 'connect-account', arguments: {} });
+    const home = await firstEntry(queue);
+    expect(home.request).toMatchObject({ mode: 'url', link: { host: '127.0.0.1', sameSiteAsServer: true } });
+    queue.respond(home.id, { action: 'decline' });
+    await own;
+  });
+
   it('runs the URL-mode flow to a loopback page the server serves', async () => {
     const { client, queue, events } = await connectHttp(era);
     const call = client.callTool({ name: 'connect-account', arguments: {} });
@@ -187,7 +171,7 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
       queue.respond(entry.id, { action: 'accept' });
       // The server waits for "Done" on its page, then notifies and returns.
       await waitForQueue(queue, (snapshot) => snapshot.length === 0);
-      expect(demo.flows.complete(flowId)).toBe(true);
+      expect(demo().flows.complete(flowId)).toBe(true);
       expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'completed', flowId });
       expect(events.filter((event) => event.type === 'completed')).toMatchObject([{ elicitationId: flowId }]);
     } else {
@@ -196,7 +180,7 @@ describe.each(['legacy', 'modern'] as const)('against the demo server over Strea
       const again = await firstEntry(queue);
       expect(again.id).not.toBe(entry.id);
       expect(flowIdOf(again)).toBe(flowId);
-      expect(demo.flows.complete(flowId)).toBe(true);
+      expect(demo().flows.complete(flowId)).toBe(true);
       queue.respond(again.id, { action: 'accept' });
       expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'completed', flowId });
     }
@@ -219,7 +203,7 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
     if (entry === undefined) {
       return;
     }
-    expect(demo.flows.complete(flowIdOf(entry))).toBe(true);
+    expect(demo().flows.complete(flowIdOf(entry))).toBe(true);
     // Delivered on the session's standalone GET stream; the kit dismisses the completed entry itself.
     await waitForQueue(queue, (snapshot) => snapshot.length === 0);
     expect(queue.respond(entry.id, { action: 'accept' })).toBe(false);
@@ -241,7 +225,7 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
     expect(queue.getSnapshot()).toEqual([]);
     const completed = nextEvent((event) => event.type === 'completed');
     // The server notifies on the session's standalone GET stream when "Done" is pressed.
-    expect(demo.flows.complete(flowId)).toBe(true);
+    expect(demo().flows.complete(flowId)).toBe(true);
     expect(await completed).toMatchObject({ type: 'completed', elicitationId: flowId });
     const retried = await client.callTool({ name: 'connect-storage', arguments: {} });
     expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true, flowId });

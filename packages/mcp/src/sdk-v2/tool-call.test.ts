@@ -4,8 +4,8 @@
 // the SDK server's legacy shim gives up after 10 minutes, so the users here answer within that.)
 import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_PARAMS, connect, firstEntry, resultJson, waitForQueue } from './test/harness.js';
-import type { Setup } from './test/harness.js';
+import { EXPORT_PARAMS, connect, firstEntry, resultJson, waitForQueue } from '../test/harness.js';
+import type { Setup } from '../test/harness.js';
 
 let setup: Setup | undefined;
 afterEach(async () => {

@@ -1,0 +1,20 @@
+import type { Redis } from 'ioredis';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { RedisBridgeClient, ElicitationBridge } from '../bridge.js';
+import type { RemoteElicitation, RemoteElicitationQueue } from '../browser.js';
+import type { ElicitationQueue, PendingElicitation } from '../index.js';
+
+describe('bridge types', () => {
+  it('the remote queue is an ElicitationQueue, its entries PendingElicitations (the hooks and the dialog take them)', () => {
+    expectTypeOf<RemoteElicitationQueue>().toExtend<ElicitationQueue>();
+    expectTypeOf<RemoteElicitation>().toExtend<PendingElicitation>();
+  });
+
+  it('an ioredis 6 client fits the Redis hub as is', () => {
+    expectTypeOf<Redis>().toExtend<RedisBridgeClient>();
+  });
+
+  it('bridge.fetch is a Fetch API handler (a Next.js route handler, a Hono handler)', () => {
+    expectTypeOf<ElicitationBridge['fetch']>().toEqualTypeOf<(request: Request) => Promise<Response>>();
+  });
+});
