@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm --filter @elicitation-kit/bench bench` (root: `npm run bench`): measures Elicitation Kit against plain rjsf +
 // validator-ajv8 / ajv 8 in the same run, prints the results table, writes results.json and RESULTS.md.
-// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt
+// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -95,6 +95,15 @@ results.roundTrips = await section('rt', 'round trips (demo server over loopback
     quick ? { sequential: 100, concurrent: 20, samples: 20 } : { sequential: 1000, concurrent: 100, samples: 100 },
   );
 });
+
+results.replicas = await section(
+  'replicas',
+  'replicas (two processes, a proxy, Redis; kill -9 and restart)',
+  async () => {
+    const { measureReplicas } = await import('./src/replicas.mjs');
+    return measureReplicas(quick ? { sequential: 1000, concurrent: 100 } : { sequential: 10_000, concurrent: 1000 });
+  },
+);
 
 results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs rjsf)', async () => {
   const { measureDialog } = await import('./src/dialog.mjs');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Makes sure `redis-server` exists for the tests that need one (packages/server: the two-replica round store test),
-// and says which one will be used. Installs Debian's `redis-server` with apt when running as root and it is missing
+// Makes sure `redis-server` exists for the tests that need one (packages/server: the Redis round store, its faults,
+// the replica fault test; bench: the replica run), and says which one will be used. Installs Debian's `redis-server` with apt when running as root and it is missing
 // (`apt-get update` first). The tests start and stop their own servers on loopback (scripts/lib/redis.mjs).
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';

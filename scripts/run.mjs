@@ -5,6 +5,9 @@ import { ensurePnpm, install, run } from './lib/workspace.mjs';
 const [task, ...rest] = process.argv.slice(2);
 const pnpm = ensurePnpm();
 install(pnpm);
-if (task === 'bench') run(pnpm, ['--filter', '@elicitation-kit/bench', 'bench', ...rest]);
-else if (task === 'fuzz') run(pnpm, ['--filter', '@elicitation-kit/core', 'fuzz', ...rest]);
+if (task === 'bench') {
+  // The replica run starts its own redis-server (Debian's, installed when missing, as for npm test).
+  run(process.execPath, ['scripts/ensure-redis.mjs']);
+  run(pnpm, ['--filter', '@elicitation-kit/bench', 'bench', ...rest]);
+} else if (task === 'fuzz') run(pnpm, ['--filter', '@elicitation-kit/core', 'fuzz', ...rest]);
 else throw new Error(`unknown task ${task}`);

@@ -154,6 +154,40 @@ function roundTripRows(rt) {
   return rows;
 }
 
+/** A count as the table writes it: `10,000`. */
+const count = (n) => n.toLocaleString('en-US');
+
+function replicaRows(replicas) {
+  if (!replicas || replicas.pending || replicas.error)
+    return [['Replicas with faults', pending(replicas) ?? (replicas?.error ? 'failed' : '—'), '', '', '', '']];
+  const rows = [];
+  for (const [phase, fault] of [
+    ['sequential', 'kill -9 + Redis restart'],
+    ['concurrent', 'kill -9 under load'],
+  ]) {
+    const p = replicas[phase];
+    rows.push([
+      `${count(p.roundTrips)} ${phase} round trips, 2 replicas + proxy + Redis, ${fault}`,
+      `${p.lost} lost, ${p.doubled} doubled, ${p.replaysDiffering} of ${count(p.replays)} replays differ`,
+      `${sig(p.roundTripsPerSecond)} round trips/s; p50 ${ms(p.p50Ms)}, p99 ${ms(p.p99Ms)}`,
+      `${p.resends} resends, ${p.takeovers} taken over`,
+      '0 lost, 0 doubled, replays identical',
+      mark(p.ok),
+    ]);
+  }
+  return rows;
+}
+
+/** When the replica rows were measured on their own (`--only=replicas`, merged into results.json): when and where. */
+function replicasMeasured(replicas) {
+  const m = replicas?.measured;
+  if (!m) return [];
+  return [
+    '',
+    `The replica rows were measured on their own (\`bench --only=replicas\`): ${m.date}, commit ${m.commit}; load average ${sig(m.loadBefore, 2)} before, ${sig(m.loadAfter, 2)} after.`,
+  ];
+}
+
 const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
 
 /** The results table as markdown, with the environment and the command that reproduces it. */
@@ -164,6 +198,7 @@ export function renderMarkdown(results) {
     ...dialogRows(results.dialog),
     ...bundleRows(results.bundle),
     ...roundTripRows(results.roundTrips),
+    ...replicaRows(results.replicas),
   ];
   const env = results.environment;
   return [
@@ -180,6 +215,7 @@ export function renderMarkdown(results) {
     `Measured ${env.date} on ${env.cpus}× ${env.cpu}, Node ${env.node}${results.dialog?.chromium ? `, Chromium ${results.dialog.chromium}` : ''}` +
       `${env.commit ? `, commit ${env.commit}${env.commit.endsWith('+dirty') ? " (uncommitted edits in the kit's sources at the time)" : ''}` : ''}${results.options?.quick ? ' (quick run)' : ''}` +
       `${Number.isFinite(env.loadBefore) ? `; load average ${sig(env.loadBefore, 2)} before, ${sig(env.loadAfter, 2)} after (shared machine: compare the ratios)` : ''}.`,
+    ...replicasMeasured(results.replicas),
     '',
     'How each row is measured:',
     '',
@@ -190,6 +226,7 @@ export function renderMarkdown(results) {
     '- **Dialog ready**: in headless Chromium, from `root.render` (kit: `parseElicitation` + `<ElicitationDialog>`; baseline: rjsf `<Form>` with `@rjsf/validator-ajv8` on Ajv2020 and `ui:autofocus` on the first field) to the `focusin` of the first field. Every mount gets a schema no cache has seen; kit and baseline alternate in one page; production React.',
     '- **Keystroke**: 50-field form, keys typed into the focused text field; "to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
     '- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides.',
+    "- **Replicas**: the server package's replica fault run (`packages/server/src/test/replica-run.ts`, also in `npm test` at 1,000 + 100): two replicas as real processes (each an `@elicitation-kit/server` kit with a Redis round store and one state key) behind the sticky proxy of `packages/server/examples` (2026-07-28 requests round-robin), one `redis-server` with `appendonly yes`, and a Node SDK v2 client. Each round trip asks, answers (resending the same retry after a network failure or a refusal that says to send again) and replays the answer once; latency is ask + answer. A replica is killed with kill -9 while it runs an operation a third of the way through the sequential phase and Redis is restarted at two thirds; a replica is killed once a third of the concurrent round trips are done. Lost = answers whose effect never happened or whose user would have to be asked again; doubled = effects applied twice (each keyed by `call.idempotencyKey`); replays are compared byte for byte with the first result.",
     '- **Round trips**: the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` tool with its options passed as arguments (one round trip, the same validation and export, no elicitation). Zero loss is checked on the server (its log of validated answers, and its ledger of answers on the wire: in the legacy era one record per `elicitation/create`, each answered exactly once) and on the client (the tool results).',
     '',
   ].join('\n');

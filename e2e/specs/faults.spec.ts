@@ -447,10 +447,10 @@ for (const era of ERAS) {
         await host.dialog.expectClosed();
         if (era === 'modern') {
           // The retry reaches the new process: its state still verifies (same key), but the round table died with the
-          // old process, so the server refuses the answer and says so.
-          await host.expectResult('"status":"refused"');
+          // old process (its store's epoch is new), so the server says the round was forgotten: ask the user again.
+          await host.expectResult('"reason":"round-forgotten","askAgain":true');
           await expect(host.result).toContainText(
-            'This answer belongs to no open question (already used or unknown); nothing was done.',
+            "This answer belongs to a question the server's round store lost (it restarted without keeping its data); nothing was done. Ask the user again.",
           );
           const report = await expectAtMostOneAnswerEach(server);
           expect(report.total).toBe(1);

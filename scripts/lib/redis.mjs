@@ -1,9 +1,15 @@
-// A throwaway Redis for tests: Debian's `redis-server` on loopback, on a free port of its own, with nothing written
-// to disk (`--save '' --appendonly no`). `startRedis()` starts one and resolves once it answers; `stop()` ends it.
-// scripts/ensure-redis.mjs installs the server when it is missing.
+// A throwaway Redis for tests: Debian's `redis-server` on loopback, on a free port of its own. By default nothing is
+// written to disk (`--save '' --appendonly no`); `{ appendonly: true }` keeps an append-only file in a temporary
+// directory (`appendfsync everysec`, Redis's default, unless `appendfsync: 'always'`), so a restart keeps the data.
+// `startRedis()` starts one and resolves once it answers; `stop()` ends it, `restart()` stops it and starts it again
+// on the same port and directory, `kill()` is `kill -9` (`start()` brings it back), `pause()` and `resume()` stall
+// it (SIGSTOP / SIGCONT). scripts/ensure-redis.mjs installs the server when it is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Where Debian installs the server; `REDIS_SERVER` overrides it. */
 const DEFAULT_BINARY = 'redis-server';
@@ -63,13 +69,17 @@ async function waitForPong(port, timeoutMs) {
   throw new Error(`redis-server did not answer PING on 127.0.0.1:${port} within ${timeoutMs} ms`);
 }
 
-async function startOnce() {
-  const port = await freePort();
-  const child = spawn(
-    redisServerBinary(),
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/** The command line of one server: loopback, `port`, persistence as asked. */
+function serverArguments(port, { appendonly, appendfsync, dir }) {
+  const persistence = appendonly
+    ? ['--appendonly', 'yes', '--appendfsync', appendfsync, '--dir', dir]
+    : ['--appendonly', 'no', '--dir', dir];
+  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--protected-mode', 'yes'];
+}
+
+/** Starts one process on `port`; resolves with it once it answers PING. */
+async function spawnServer(port, options) {
+  const child = spawn(redisServerBinary(), serverArguments(port, options), { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk) => {
     output = `${output}${chunk.toString('utf8')}`.slice(-4_000);
@@ -86,18 +96,61 @@ async function startOnce() {
     throw error;
   }
   exited.catch(() => undefined);
+  return child;
+}
+
+/** Ends `child` with `signal` and resolves once it has exited. */
+async function end(child, signal) {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  const gone = once(child, 'exit');
+  child.kill(signal);
+  await gone;
+}
+
+async function startOnce(options) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'ek-redis-'));
+  const settings = { appendonly: options.appendonly === true, appendfsync: options.appendfsync ?? 'everysec', dir };
+  let child;
+  try {
+    child = await spawnServer(port, settings);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   let stopping;
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    async restart() {
+      if (child.signalCode === 'SIGSTOP') {
+        child.kill('SIGCONT');
+      }
+      await end(child, 'SIGTERM');
+      child = await spawnServer(port, settings);
+    },
+    async kill() {
+      await end(child, 'SIGKILL');
+    },
+    async start() {
+      if (child.exitCode === null && child.signalCode === null) {
+        return;
+      }
+      child = await spawnServer(port, settings);
+    },
+    pause() {
+      child.kill('SIGSTOP');
+    },
+    resume() {
+      child.kill('SIGCONT');
+    },
     stop() {
       stopping ??= (async () => {
-        if (child.exitCode !== null || child.signalCode !== null) {
-          return;
-        }
-        const gone = once(child, 'exit');
-        child.kill('SIGTERM');
-        await gone;
+        child.kill('SIGCONT');
+        await end(child, 'SIGTERM');
+        rmSync(dir, { recursive: true, force: true });
       })();
       return stopping;
     },
@@ -105,10 +158,11 @@ async function startOnce() {
 }
 
 /**
- * Starts `redis-server` on 127.0.0.1 with a free port, persistence off. Resolves with its port, its `redis://` URL
- * and `stop()`. Throws with the server's own output when it cannot start, and says how to install it when missing.
+ * Starts `redis-server` on 127.0.0.1 with a free port: persistence off, or an append-only file with `{ appendonly:
+ * true }`. Resolves with its port, its `redis://` URL and `stop()`, `restart()`, `kill()`, `start()`, `pause()`,
+ * `resume()`. Throws with the server's own output when it cannot start, and says how to install it when missing.
  */
-export async function startRedis() {
+export async function startRedis(options = {}) {
   if (!hasRedisServer()) {
     throw new Error(
       `${redisServerBinary()} is not installed: run \`node scripts/ensure-redis.mjs\` (installs Debian's redis-server as root)`,
@@ -117,7 +171,7 @@ export async function startRedis() {
   let lastError;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt += 1) {
     try {
-      return await startOnce();
+      return await startOnce(options);
     } catch (error) {
       lastError = error;
     }

@@ -1,23 +1,10 @@
 // The demo server's HTTP policy: loopback only (Host and Origin checks against DNS rebinding) and CORS for the
 // demo host, which runs on another loopback origin.
 import { isLoopbackHost } from '@elicitation-kit/core';
+import { mcpCorsHeaders } from '@elicitation-kit/server';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const MCP_HEADER = /^mcp-[a-z0-9-]+$/i;
 const OWN_DONE_FORM = /^\/connect\/[0-9a-f-]{36}\/done$/;
-
-/** Request headers a browser client may send (the 2026-07-28 ones included, or `auto` falls back to legacy). */
-const ALLOWED_HEADERS = [
-  'Content-Type',
-  'Accept',
-  'Authorization',
-  'Mcp-Protocol-Version',
-  'Mcp-Method',
-  'Mcp-Name',
-  'Mcp-Session-Id',
-  'Last-Event-ID',
-];
-const EXPOSED_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
 
 /** `localhost`, `127.0.0.1` (and the rest of 127/8) or `[::1]`, any port: core's rule (one home). */
 export function isLoopbackHostname(hostname: string): boolean {
@@ -68,18 +55,11 @@ export function forbidden(res: ServerResponse, message: string): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }
 
-/** CORS for a (loopback) origin: every MCP header allowed, the session and version headers exposed. */
+/** CORS for a (loopback) origin: the server package's rule (every MCP header of both eras, never `*`). */
 export function setCorsHeaders(req: IncomingMessage, res: ServerResponse, origin: string): void {
-  res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Vary', 'Origin');
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
-  const requested = String(req.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => MCP_HEADER.test(name));
-  res.setHeader('Access-Control-Allow-Headers', [...new Set([...ALLOWED_HEADERS, ...requested])].join(', '));
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
-  res.setHeader('Access-Control-Max-Age', '600');
+  for (const [name, value] of Object.entries(mcpCorsHeaders(origin, req.headers['access-control-request-headers']))) {
+    res.setHeader(name, value);
+  }
 }
 
 /** The connect pages are static HTML with a form: no script, nothing embedded, never framed. */

@@ -23,9 +23,14 @@ export type DemoAction =
   | 'expired'
   | 'aborted'
   | 'withdrawn'
+  /** `replay-check` sent its `elicitation/create` a second time (2025). */
+  | 'request-replayed'
+  /** A 2026-07-28 retry for a round that already finished: it got the stored result again; nothing ran. */
   | 'replayed'
-  /** A 2026-07-28 retry for a round already answered (or never opened by this process): nothing ran. */
-  | 'replay-refused'
+  /** A 2026-07-28 retry answered with a refusal (`detail.reason`: round-forgotten, store-unavailable, …). */
+  | 'round-refused'
+  /** The round store did not take a result when it was sent (`detail.cause`). */
+  | 'store-failed'
   /** The tool does not serve this era (`replay-check` on 2026-07-28). */
   | 'unsupported-era'
   /** The tool's arguments already answered its form: nothing was asked. */
@@ -84,6 +89,12 @@ function detailOf(record: OutcomeRecord): Record<string, unknown> | undefined {
   if (record.error !== undefined) {
     detail['code'] = record.error.code;
     detail['message'] = record.error.message;
+  }
+  if (record.reason !== undefined) {
+    detail['reason'] = record.reason;
+  }
+  if (record.cause !== undefined) {
+    detail['cause'] = record.cause;
   }
   if (record.actions !== undefined && (record.action === 'decline' || record.action === 'cancel')) {
     detail['actions'] = Object.values(record.actions);

@@ -396,6 +396,7 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
       tool: 'export-data',
       keys: ['export_options'],
       id: expect.any(String),
+      epoch: expect.any(String),
       args: expect.any(String),
     });
     expect(body.exp * 1000).toBeGreaterThan(Date.now() + 15 * 60_000);
@@ -453,20 +454,16 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
     }
   });
 
-  it('a replayed retry runs the operation once: confirm-action archives once, the replay is refused', async () => {
+  it('a replayed retry runs the operation once: confirm-action archives once, the replay gets the same result', async () => {
     const client = await manualClient();
     const round = await firstRound(client, 'confirm-action');
     const answer = { name: 'confirm-action', inputResponses: { confirm: { action: 'accept', content: {} } } };
     const first = await logged(() => retry(client, { ...answer, requestState: round.requestState }));
     expect(summary(first.value)).toEqual({ status: 'completed', archived: 3 });
     const replayed = await logged(() => retry(client, { ...answer, requestState: round.requestState }));
-    expect((replayed.value as CallToolResult).isError).toBe(true);
-    expect(summary(replayed.value)).toEqual({
-      status: 'refused',
-      message: 'This answer belongs to no open question (already used or unknown); nothing was done.',
-    });
+    expect(replayed.value).toEqual(first.value);
     expect([...first.lines, ...replayed.lines].filter((line) => line.detail?.['archived'] === 3)).toHaveLength(1);
-    expect(replayed.lines).toEqual([expect.objectContaining({ tool: 'confirm-action', action: 'replay-refused' })]);
+    expect(replayed.lines).toEqual([expect.objectContaining({ tool: 'confirm-action', action: 'replayed' })]);
   });
 
   it('a retry with other arguments answers nothing: the round is asked again', async () => {
@@ -507,6 +504,7 @@ describe('2026-07-28 rounds: sealed requestState (integrity, TTL, bound to the q
       tool: 'connect-account',
       keys: ['connect'],
       id: expect.any(String),
+      epoch: expect.any(String),
       flows: { connect: flowId },
     });
     await pressDone(round.inputRequests.connect.params.url);

@@ -4,11 +4,10 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createElicitationServer, serveBothEras } from '@elicitation-kit/server';
+import { createElicitationServer, createMemoryEventStore, serveBothEras } from '@elicitation-kit/server';
 import type { LegacySession, OutcomeRecord } from '@elicitation-kit/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
-import { createMemoryEventStore } from './event-store.js';
 import { createFlowStore } from './flows.js';
 import type { FlowStore } from './flows.js';
 import {
@@ -142,7 +141,7 @@ export async function startDemoHttpServer(
       return server;
     },
     {
-      ...(options.resumable === true ? { eventStore: createMemoryEventStore } : {}),
+      ...(options.resumable === true ? { eventStore: () => createMemoryEventStore() } : {}),
       ...(hooks.onSession === undefined ? {} : { onSession: hooks.onSession }),
       ...(hooks.onSessionClosed === undefined ? {} : { onSessionClosed: hooks.onSessionClosed }),
     },

@@ -1,61 +1,40 @@
-// The guide's export tool, served in both protocol eras on http://127.0.0.1:3000/mcp (PORT overrides the port).
+// The guide's export tool (export-tool.ts), served in both protocol eras on http://127.0.0.1:3000/mcp.
 // Run: npx tsx examples/export-server.ts
+// Environment (all optional): PORT (default 3000); ALLOWED_HOSTS, the names clients reach it by besides localhost
+// (e.g. mcp.example.com behind a proxy); CORS_ORIGINS, the exact origins of browser hosts that may call it (none by
+// default: no browser page can); STATE_KEY (32+ bytes) and REDIS_URL, the same on every replica behind one URL.
 import { createServer } from 'node:http';
-import { createElicitationServer, defineTool, formQuestion, serveBothEras, toolResult } from '@elicitation-kit/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
-import { McpServer } from '@modelcontextprotocol/server';
+import {
+  createElicitationServer,
+  createRedisRoundStore,
+  mcpCorsHeaders,
+  REDIS_CLIENT_OPTIONS,
+  serveBothEras,
+} from '@elicitation-kit/server';
+import { hostHeaderValidation, originValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { localhostAllowedHostnames, McpServer } from '@modelcontextprotocol/server';
+import { Redis } from 'ioredis';
+import { exportData } from './export-tool.js';
 
-// Step 2: ask only for the pending decision, with a restricted schema. Checked right here, when it is defined: a
-// schema outside the restricted set, or a field that looks like a secret, throws before anything is served.
-const exportOptions = formQuestion({
-  message: 'How should the orders export be produced?',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      format: { type: 'string', title: 'Export format', description: 'CSV or JSON.', enum: ['csv', 'json'] },
-      maxRows: {
-        type: 'integer',
-        title: 'Maximum rows',
-        description: 'At most this many rows (1 to 10000).',
-        minimum: 1,
-        maximum: 10000,
-        default: 1000,
-      },
-      includeHeaders: {
-        type: 'boolean',
-        title: 'Include column headings',
-        description: 'Name the columns in the first row.',
-        default: true,
-      },
-    },
-    required: ['format', 'maxRows'],
-  },
-});
+const list = (name: string): string[] =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
-// Steps 3 to 5: one definition for both eras. The kit sends the question (2025: elicitation/create; 2026-07-28: an
-// input_required round), branches on accept / decline / cancel, and re-validates accepted content with core before
-// `accept` runs; an invalid answer ends the call with a tool error naming each field and rule.
-const exportData = defineTool({
-  name: 'export-data',
-  title: 'Export orders',
-  description: 'Exports the orders table as CSV or JSON, after asking how.',
-  questions: { export_options: exportOptions },
-  messages: {
-    declined: 'Export not started: you declined to choose export options.',
-    cancelled: 'Export cancelled: the options dialog was dismissed.',
-  },
-  // Typed from the schema: format is 'csv' | 'json', maxRows a number, includeHeaders optional.
-  accept: ({ export_options: { format, maxRows, includeHeaders = true } }, call) => {
-    call.note({ format, maxRows });
-    return toolResult({ status: 'completed', format, maxRows, includeHeaders });
-  },
-});
+// Against DNS rebinding (a page on evil.example that resolves to 127.0.0.1 sends `Host: evil.example`) only the
+// names this server is reached by are served; a browser page must come from an origin listed in CORS_ORIGINS.
+const corsOrigins = list('CORS_ORIGINS');
+const checkHost = hostHeaderValidation([...localhostAllowedHostnames(), ...list('ALLOWED_HOSTS')]);
+const checkOrigin = originValidation(corsOrigins.map((origin) => new URL(origin).hostname));
 
-// Step 1 (capability first), the sealed round state, replay safety and step 6's log are the kit's. Give every
-// process behind one URL the same key (STATE_KEY, 32+ bytes) and a shared round store (createRedisRoundStore).
+// Step 1 (capability first), the sealed round state, replay safety and step 6's log are the kit's. Replicas need
+// the same STATE_KEY and one Redis (started with `appendonly yes`, so a Redis restart loses no round).
 const stateKey = process.env['STATE_KEY'];
+const redisUrl = process.env['REDIS_URL'];
 const kit = createElicitationServer({
   ...(stateKey === undefined ? {} : { requestState: { key: stateKey } }),
+  ...(redisUrl === undefined ? {} : { rounds: createRedisRoundStore(new Redis(redisUrl, REDIS_CLIENT_OPTIONS)) }),
   onOutcome: (record) => console.error(JSON.stringify(record)),
 });
 
@@ -67,6 +46,19 @@ const mcp = serveBothEras(() => {
 
 const handle = toNodeHandler({ fetch: (request: Request) => mcp.fetch(request) });
 const http = createServer((req, res) => {
+  if (!checkHost(req, res) || !checkOrigin(req, res)) {
+    return; // answered 403 with a JSON-RPC error
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && corsOrigins.includes(origin)) {
+    for (const [name, value] of Object.entries(mcpCorsHeaders(origin, req.headers['access-control-request-headers']))) {
+      res.setHeader(name, value);
+    }
+  }
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204).end();
+    return;
+  }
   void handle(req as Parameters<typeof handle>[0], res);
 });
 http.listen(Number(process.env['PORT'] ?? 3000), '127.0.0.1', () => {

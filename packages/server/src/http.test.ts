@@ -3,9 +3,9 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineTool, toolArguments, toolResult, urlQuestion } from './index.js';
+import { createMemoryEventStore, defineTool, toolArguments, toolResult, urlQuestion } from './index.js';
 import type { ElicitationTool, ProtocolEra } from './index.js';
-import { exportData, exportOptions } from './test/export-tool.js';
+import { exportData, exportOptions } from '../examples/export-tool.js';
 import { createTestFlows } from './test/flows.js';
 import { connectHttp, startEndpoint, waitUntil } from './test/http.js';
 import type { HttpClientOptions, TestEndpoint } from './test/http.js';
@@ -243,5 +243,82 @@ describe('2025 sessions only', () => {
     expect(summary(result)).toMatchObject({ status: 'expired' });
     await waitUntil(() => cancelled);
     expect(actions()).toEqual(['input-requested', 'expired']);
+  });
+});
+
+/** Reads SSE events off a response body as they come (`{ id, data }` per event); `close` ends the stream. */
+function sseEvents(response: Response): { next: () => Promise<{ id: string; data: string }>; close(): Promise<void> } {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  const next = async (): Promise<{ id: string; data: string }> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const field = (name: string): string =>
+          block
+            .split('\n')
+            .filter((line) => line.startsWith(`${name}: `) || line.startsWith(`${name}:`))
+            .map((line) => line.slice(line.indexOf(':') + 1).trimStart())
+            .join('\n');
+        return { id: field('id'), data: field('data') };
+      }
+      const { value, done } = await reader.read();
+      if (done) {
+        throw new Error('the stream ended');
+      }
+      buffer += value;
+    }
+  };
+  return { next, close: () => reader.cancel() };
+}
+
+describe('2025 sessions: a result stream that dropped', () => {
+  it('resumes with Last-Event-ID (eventStore) and gets the same result, byte for byte', async () => {
+    endpoint = await startEndpoint([exportData], {}, { eventStore: () => createMemoryEventStore() });
+    const headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const post = (body: unknown, session?: string) =>
+      fetch(endpoint.url, {
+        method: 'POST',
+        headers: { ...headers, ...(session === undefined ? {} : { 'Mcp-Session-Id': session }) },
+        body: JSON.stringify(body),
+      });
+    const init = await post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: { elicitation: { form: {} } },
+        clientInfo: { name: 'raw-2025', version: '1.0.0' },
+      },
+    });
+    const session = init.headers.get('mcp-session-id') ?? '';
+    await init.text();
+    expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
+    const call = await post(
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'export-data', arguments: {} } },
+      session,
+    );
+    const stream = sseEvents(call);
+    const next = stream.next;
+    let asked = await next();
+    while (!asked.data.includes('elicitation/create')) {
+      asked = await next();
+    }
+    const request = JSON.parse(asked.data) as { id: number };
+    const answer = { action: 'accept', content: { format: 'csv', maxRows: 4 } };
+    expect((await post({ jsonrpc: '2.0', id: request.id, result: answer }, session)).status).toBe(202);
+    const result = await next();
+    expect(JSON.parse(result.data)).toMatchObject({ id: 2, result: { structuredContent: { status: 'completed' } } });
+    // The client lost everything after the question (a dropped stream): it reconnects from the question's event.
+    const resumed = await fetch(endpoint.url, {
+      headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': session, 'Last-Event-ID': asked.id },
+    });
+    const replayed = sseEvents(resumed);
+    expect(await replayed.next()).toEqual(result);
+    await Promise.all([replayed.close(), stream.close()]);
+    expect(actions()).toEqual(['input-requested', 'accept']);
   });
 });

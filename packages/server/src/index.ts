@@ -1,7 +1,8 @@
 /**
  * @elicitation-kit/server: the MCP elicitation guide's seven steps for server authors on `@modelcontextprotocol/server`
  * 2.x. Questions checked when defined, answers typed from the schema and re-validated by core, one tool definition
- * for both protocol eras (2025 pushes, 2026-07-28 rounds), replay-safe rounds, one record per outcome.
+ * for both protocol eras (2025 pushes, 2026-07-28 rounds), rounds whose result is stored and replayed across
+ * replicas, one record per outcome.
  * @packageDocumentation
  */
 export { formQuestion, urlQuestion, ElicitationDefinitionError, DEFAULT_URL_PATIENCE_MS } from './question.js';
@@ -27,6 +28,7 @@ export type {
   Awaitable,
   ClientErrorAnswer,
   ClientErrorMode,
+  DeliveryGuarantee,
   ElicitationTool,
   FormAnswer,
   Questions,
@@ -41,14 +43,23 @@ export type {
 } from './tool.js';
 export { createElicitationServer, DEFAULT_LEGACY_TIMEOUT_MS } from './server.js';
 export type { ElicitationServer, ElicitationServerOptions } from './server.js';
-export { createMemoryRoundStore, createRedisRoundStore } from './rounds.js';
-export type { MemoryRoundStoreOptions, RedisRoundCommands, RedisRoundStoreOptions, RoundStore } from './rounds.js';
+export { createMemoryRoundStore } from './rounds.js';
+export type { MemoryRoundStoreOptions, OpenedRound, RoundClaim, RoundClaimOptions, RoundStore } from './rounds.js';
+export { createRedisRoundStore, MAX_REDIS_COMMAND_TIMEOUT_MS, REDIS_CLIENT_OPTIONS } from './redis-store.js';
+export type { RedisRoundCommands, RedisRoundStoreOptions } from './redis-store.js';
+export { DEFAULT_ROUND_POLICY } from './delivery.js';
+export type { RoundPolicy } from './delivery.js';
+export { REFUSAL_MESSAGES } from './refusals.js';
+export type { RoundRefusalReason } from './refusals.js';
 export { DEFAULT_ROUND_TTL_SECONDS } from './state.js';
 export type { RoundState, RoundStateOptions } from './state.js';
 export { toolResult, errorText } from './results.js';
 export type { KitResultStatus, ToolResultOptions } from './results.js';
 export type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
 export { serveBothEras } from './http.js';
+export { createMemoryEventStore } from './event-store.js';
+export type { MemoryEventStoreOptions } from './event-store.js';
+export { mcpCorsHeaders, MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from './cors.js';
 export type { BothErasHandler, BothErasOptions, LegacySession } from './http.js';
 export { RequestStateNotVerifiedError, IGNORED_ANSWERS } from './modern.js';
 export { WITHDRAW_REASON } from './legacy.js';

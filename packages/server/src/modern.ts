@@ -1,9 +1,11 @@
 // 2026-07-28: the server asks by returning an `input_required` round (its questions and a sealed `requestState`),
 // and the client's retry carries the answers. A retry is used only when its verified state was minted for this tool,
-// these keys and these arguments, and only once: the round is claimed in the round store before anything runs.
+// these keys and these arguments, and only once: the round is claimed in the round store before anything runs, and
+// its result is stored there for every later copy of the retry (delivery.ts).
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ElicitResult } from '@elicitation-kit/core';
+import { bounded, deliver, refuse } from './delivery.js';
 import type { UrlFlow } from './question.js';
 import { settle } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
@@ -69,12 +71,12 @@ function isOurRound(turn: Turn, state: RoundState, digest: string | undefined): 
   );
 }
 
-/** Mints a round: starts (or keeps) the URL flows, seals the state, opens the round in the store. */
+/** Mints a round: starts (or keeps) the URL flows, opens the round in the store, seals the state. */
 async function ask(
   turn: Turn,
   digest: string | undefined,
   options: { ignored?: boolean; keepFlows?: ReadonlyMap<string, UrlFlow> } = {},
-): Promise<InputRequiredResult> {
+): Promise<InputRequiredResult | CallToolResult> {
   const { spec, call } = turn;
   if (options.keepFlows === undefined) {
     await spec.prepare?.(call);
@@ -88,17 +90,24 @@ async function ask(
   }
   const afterMs = spec.withdrawAfterMs?.(call);
   const id = crypto.randomUUID();
+  let epoch: string;
+  try {
+    ({ epoch } = await bounded(turn.kit, 'open', (store) => store.open(id, turn.kit.ttlMs)));
+  } catch (error) {
+    // Without a record of the round its answer could never be used: ask nothing.
+    return refuse(turn, 'store-unavailable', undefined, error);
+  }
   const flowIds = Object.fromEntries([...flows].map(([key, flow]) => [key, flow.id]));
   const payload: RoundState = {
     tool: spec.name,
     keys: [...turn.keys],
     id,
+    epoch,
     ...(flows.size === 0 ? {} : { flows: flowIds }),
     ...(afterMs === undefined ? {} : { deadline: Date.now() + afterMs }),
     ...(digest === undefined ? {} : { args: digest }),
   };
   const requestState = await turn.kit.codec.mint(payload, call.ctx);
-  await turn.kit.rounds.open(id, turn.kit.ttlMs);
   step(turn, 'input-requested', {
     round: id,
     ...(flows.size === 0 ? {} : { flows: flowIds }),
@@ -124,11 +133,19 @@ export async function serveModern(turn: Turn): Promise<CallToolResult | InputReq
     return ask(turn, digest, { ignored: brought });
   }
 
-  // An answered round: used once, whichever replica it reaches and however often it is replayed.
-  if (!(await turn.kit.rounds.claim(state.id))) {
-    outcome(turn, 'replay-refused', { round: state.id });
-    return results.replayRefused(turn);
-  }
+  // An answered round: its operation runs once, whichever replica each copy of the retry reaches, and every copy
+  // gets the same result.
+  return deliver(turn, state, (claimed) => answerRound(claimed, state, views, digest));
+}
+
+/** Uses the answers of a round this retry claimed. */
+async function answerRound(
+  turn: Turn,
+  state: RoundState,
+  views: readonly ReturnType<typeof inputResponse>[],
+  digest: string | undefined,
+): Promise<CallToolResult | InputRequiredResult> {
+  const { spec, call } = turn;
   if (state.deadline !== undefined && Date.now() > state.deadline) {
     outcome(turn, 'withdrawn', { round: state.id });
     const afterMs = spec.withdrawAfterMs?.(call) ?? 0;

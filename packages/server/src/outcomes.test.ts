@@ -5,7 +5,7 @@ import { defineTool, formQuestion, toolResult } from './index.js';
 import type { OutcomeRecord } from './index.js';
 import { OUTCOME_CASES, runEveryOutcome } from './testing/index.js';
 import type { CaseReport } from './testing/index.js';
-import { exportData, exportOptions } from './test/export-tool.js';
+import { exportData, exportOptions } from '../examples/export-tool.js';
 import { callOnce } from './test/harness.js';
 
 const ERAS = ['legacy', 'modern'] as const;

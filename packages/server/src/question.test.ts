@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ElicitationDefinitionError, formQuestion, urlQuestion } from './index.js';
 import type { UrlFlows } from './index.js';
-import { EXPORT_SCHEMA } from './test/export-tool.js';
+import { EXPORT_OPTIONS_SCHEMA } from '../examples/export-tool.js';
 
 /** The error a definition throws (the test fails when it does not throw one). */
 function definitionError(define: () => unknown): ElicitationDefinitionError {
@@ -27,10 +27,13 @@ const FLOWS: UrlFlows = {
 
 describe('formQuestion', () => {
   it('accepts the guide’s export form and keeps core’s normalized copy for the wire', () => {
-    const question = formQuestion({ message: 'How should the export be produced?', requestedSchema: EXPORT_SCHEMA });
+    const question = formQuestion({
+      message: 'How should the export be produced?',
+      requestedSchema: EXPORT_OPTIONS_SCHEMA,
+    });
     expect(question.mode).toBe('form');
-    expect(question.requestedSchema).toEqual(EXPORT_SCHEMA);
-    expect(question.requestedSchema).not.toBe(EXPORT_SCHEMA);
+    expect(question.requestedSchema).toEqual(EXPORT_OPTIONS_SCHEMA);
+    expect(question.requestedSchema).not.toBe(EXPORT_OPTIONS_SCHEMA);
     expect(question.properties).toEqual(['format', 'maxRows', 'includeHeaders']);
     expect(question.required).toEqual(['format', 'maxRows']);
     expect(question.validate?.({ format: 'csv', maxRows: 10 })).toEqual({
@@ -124,7 +127,7 @@ describe('formQuestion', () => {
   });
 
   it('refuses an empty message', () => {
-    expect(definitionError(() => formQuestion({ message: '', requestedSchema: EXPORT_SCHEMA })).problem).toBe(
+    expect(definitionError(() => formQuestion({ message: '', requestedSchema: EXPORT_OPTIONS_SCHEMA })).problem).toBe(
       'definition',
     );
   });

@@ -2,21 +2,24 @@
 // distinguishable and a validation failure says which field broke which rule. Records never carry answer content.
 import type { IssueCode } from '@elicitation-kit/core';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
+import type { RoundRefusalReason } from './refusals.js';
 
 /**
  * What happened. Steps (`final: false`): `input-requested` (questions sent or a round returned), `waiting` (a URL was
- * accepted but its flow is not done yet), `url-required` (2025: the call failed with `-32042`). Outcomes (`final:
- * true`, one per call): the user's `accept` / `decline` / `cancel`; `arguments` (the tool's arguments answered the
- * form, nothing was asked); `completed` (every URL flow done, the operation ran); `no-capability`; `client-error` (the
- * client refused a request with a JSON-RPC error); `expired` (no answer, or no finished flow, in time); `aborted` (the
- * client cancelled the tool call while the server waited); `withdrawn` (the server withdrew its question);
- * `replay-refused` (a 2026 retry for a round that was already answered, or that this server never opened);
- * `unsupported-era` (the tool does not serve this era).
+ * accepted but its flow is not done yet), `url-required` (2025: the call failed with `-32042`), `store-failed` (2026:
+ * the round store did not take a result when it was sent; `cause` says why). Outcomes (`final: true`, one per call):
+ * the user's `accept` / `decline` / `cancel`; `arguments` (the tool's arguments answered the form, nothing was
+ * asked); `completed` (every URL flow done, the operation ran); `no-capability`; `client-error` (the client refused a
+ * request with a JSON-RPC error); `expired` (no answer, or no finished flow, in time); `aborted` (the client cancelled
+ * the tool call while the server waited); `withdrawn` (the server withdrew its question); `replayed` (a 2026 retry
+ * for a finished round got its stored result again; nothing ran); `round-refused` (a 2026 retry answered with a
+ * refusal, `reason` says which); `unsupported-era` (the tool does not serve this era).
  */
 export type OutcomeAction =
   | 'input-requested'
   | 'waiting'
   | 'url-required'
+  | 'store-failed'
   | 'accept'
   | 'decline'
   | 'cancel'
@@ -27,7 +30,8 @@ export type OutcomeAction =
   | 'expired'
   | 'aborted'
   | 'withdrawn'
-  | 'replay-refused'
+  | 'replayed'
+  | 'round-refused'
   | 'unsupported-era';
 
 /** One validation problem of an accepted answer (or of answering arguments). */
@@ -67,6 +71,10 @@ export interface OutcomeRecord {
   flows?: Record<string, string>;
   /** For `client-error`: the JSON-RPC error the client answered. */
   error?: { code: number | string; message: string };
+  /** For `round-refused`: why (the same `reason` the client got). */
+  reason?: RoundRefusalReason;
+  /** For `round-refused` and `store-failed`: what the round store said, when it failed. */
+  cause?: string;
   /** For `input-requested`: why answers that came with the request were not used. */
   ignored?: string;
   /** Facts the operation attached with `call.note()` (row counts, ids). Never user secrets. */

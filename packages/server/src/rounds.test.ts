@@ -1,6 +1,6 @@
-// Replay safety and the sealed round state (2026-07-28): each answered round runs its operation at most once; a
-// forged, altered or expired state is refused with -32602 before any tool runs; a state of another tool or for other
-// arguments answers nothing.
+// The round stores (the contract every store keeps, and the memory store's bounds) and the sealed round state
+// (2026-07-28): a forged, altered or expired state is refused with -32602 before any tool runs; a state of another
+// tool or for other arguments answers nothing. What a retry and its replays get is in delivery.test.ts.
 import type { Client } from '@modelcontextprotocol/client';
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
@@ -9,31 +9,56 @@ import { createElicitationServer, createMemoryRoundStore, defineTool, toolArgume
 import type { ElicitationServerOptions, OutcomeRecord } from './index.js';
 import { connectInMemory } from './testing/index.js';
 import type { InMemoryConnection } from './testing/index.js';
-import { exportOptions } from './test/export-tool.js';
+import { exportOptions } from '../examples/export-tool.js';
+import { describeRoundStore } from './test/store-contract.js';
+
+describeRoundStore(
+  'createMemoryRoundStore',
+  (
+    (shared) => () =>
+      shared
+  )(createMemoryRoundStore()),
+);
 
 describe('createMemoryRoundStore', () => {
-  it('lets an open round be claimed exactly once', () => {
-    const store = createMemoryRoundStore();
-    store.open('r1', 60_000);
-    expect(store.claim('r1')).toBe(true);
-    expect(store.claim('r1')).toBe(false);
-    expect(store.claim('never-opened')).toBe(false);
+  const claim = { token: 't', leaseMs: 60_000, takeOver: true, ttlMs: 60_000 };
+
+  it('has an epoch of its own: another store (another process, a restart) has another', () => {
+    expect(createMemoryRoundStore().open('r', 1_000)).not.toEqual(createMemoryRoundStore().open('r', 1_000));
   });
 
-  it('refuses a round past its lifetime', () => {
+  it('forgets the oldest round beyond its capacity', () => {
+    const store = createMemoryRoundStore({ capacity: 2 });
+    for (const id of ['a', 'b', 'c']) {
+      store.open(id, 60_000);
+    }
+    expect(['a', 'b', 'c'].map((id) => store.claim(id, claim))).toMatchObject([
+      { kind: 'unknown' },
+      { kind: 'claimed' },
+      { kind: 'claimed' },
+    ]);
+  });
+
+  it('forgets the oldest rounds once the stored results pass maxResultBytes', () => {
+    const store = createMemoryRoundStore({ maxResultBytes: 10 });
+    for (const id of ['a', 'b']) {
+      store.open(id, 60_000);
+      store.claim(id, claim);
+      store.finish(id, 't', '"123456"', 60_000);
+    }
+    expect(store.claim('a', claim)).toMatchObject({ kind: 'unknown' });
+    expect(store.claim('b', claim)).toEqual({ kind: 'done', result: '"123456"' });
+  });
+
+  it('measures leases and lifetimes on its clock', () => {
     let now = 1_000;
     const store = createMemoryRoundStore({ now: () => now });
     store.open('r1', 100);
-    now = 1_101;
-    expect(store.claim('r1')).toBe(false);
-  });
-
-  it('forgets the oldest open round beyond its capacity', () => {
-    const store = createMemoryRoundStore({ capacity: 2 });
-    store.open('a', 60_000);
-    store.open('b', 60_000);
-    store.open('c', 60_000);
-    expect([store.claim('a'), store.claim('b'), store.claim('c')]).toEqual([false, true, true]);
+    expect(store.claim('r1', { ...claim, leaseMs: 10, ttlMs: 10 })).toEqual({ kind: 'claimed', attempt: 1 });
+    now += 11;
+    expect(store.claim('r1', { ...claim, takeOver: false })).toEqual({ kind: 'lapsed', attempt: 1 });
+    now += 100;
+    expect(store.claim('r1', claim)).toMatchObject({ kind: 'unknown' });
   });
 });
 
@@ -103,44 +128,11 @@ describe('2026-07-28 rounds', () => {
       tool: 'archive',
       keys: ['export_options'],
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      epoch: expect.any(String),
       args: expect.any(String),
     });
     const again = await firstRound(client);
     expect(payloadOf(again.requestState)['id']).not.toBe(payloadOf(round.requestState)['id']);
-  });
-
-  it('run the operation once however often the answering retry is replayed', async () => {
-    const records: OutcomeRecord[] = [];
-    const client = await manual({}, records);
-    const round = await firstRound(client);
-    const first = (await retry(client, { inputResponses: ANSWER, requestState: round.requestState })) as CallToolResult;
-    expect(first.structuredContent).toEqual({ status: 'completed', days: 30 });
-    for (let replay = 0; replay < 3; replay += 1) {
-      const again = (await retry(client, {
-        inputResponses: ANSWER,
-        requestState: round.requestState,
-      })) as CallToolResult;
-      expect(again.isError).toBe(true);
-      expect(again.structuredContent).toEqual({
-        status: 'refused',
-        message: 'This answer belongs to no open question (already used or unknown); nothing was done.',
-      });
-    }
-    expect(runs).toBe(1);
-    expect(records.filter((record) => record.action === 'replay-refused')).toHaveLength(3);
-  });
-
-  it('refuse a retry for a round this store never opened (another process, a restart)', async () => {
-    const key = 'a shared key of at least thirty-two bytes!';
-    const asking = await manual({ requestState: { key } });
-    const round = await firstRound(asking);
-    const restarted = await manual({ requestState: { key } });
-    const result = (await retry(restarted, {
-      inputResponses: ANSWER,
-      requestState: round.requestState,
-    })) as CallToolResult;
-    expect(result.structuredContent).toMatchObject({ status: 'refused' });
-    expect(runs).toBe(0);
   });
 
   it('refuse an altered, forged, expired or foreign-key state with -32602 before any tool runs', async () => {
@@ -197,6 +189,46 @@ describe('2026-07-28 rounds', () => {
       arguments: { days: 7 },
     })) as CallToolResult;
     expect(same.structuredContent).toEqual({ status: 'completed', days: 7 });
+  });
+
+  it('a tool without declared arguments refuses any argument, so its state is never replayed with other ones', async () => {
+    let confirmed = 0;
+    const confirm = defineTool({
+      name: 'archive',
+      description: 'Archives after a confirmation; takes no arguments.',
+      questions: { export_options: exportOptions },
+      accept: () => {
+        confirmed += 1;
+        return toolResult({ status: 'completed' });
+      },
+    });
+    const kit = createElicitationServer();
+    const connection = await connectInMemory({
+      era: 'modern',
+      manualRounds: true,
+      server: () => {
+        const server = new McpServer({ name: 'no-arguments', version: '1.0.0' }, { requestState: kit.requestState });
+        kit.register(server, [confirm]);
+        return server;
+      },
+    });
+    open.push(connection);
+    const round = await firstRound(connection.client);
+    const other = (await retry(connection.client, {
+      inputResponses: ANSWER,
+      requestState: round.requestState,
+      arguments: { days: 365 },
+    })) as CallToolResult;
+    expect(other.isError).toBe(true);
+    expect(JSON.stringify(other.content)).toContain('Input validation error');
+    expect(JSON.stringify(other.content)).toContain('days is not a field of this form.');
+    expect(confirmed).toBe(0);
+    const same = (await retry(connection.client, {
+      inputResponses: ANSWER,
+      requestState: round.requestState,
+    })) as CallToolResult;
+    expect(same.structuredContent).toEqual({ status: 'completed' });
+    expect(confirmed).toBe(1);
   });
 
   it('refuse to trust a state when the McpServer was created without the kit’s verify hook', async () => {

@@ -1,86 +1,194 @@
-// Replay safety for 2026-07-28 rounds. A round is opened when the server returns it and claimed when a retry answers
-// it: the claim succeeds once, so each answered round runs its operation at most once, whichever replica the retry
-// reaches and however often it is replayed. A retry for a round the store never opened (another process's memory, an
-// expired round) is refused too.
+// Where 2026-07-28 rounds live between the request that asks and the retry that answers, so that an answer is used
+// once and its result is never lost. A round is opened when it is asked; the retry that answers it claims it with a
+// lease, runs the operation (renewing the lease while it runs) and stores the result; every later copy of that retry
+// gets the stored result, on whichever replica it lands. A claim whose lease runs out (its replica died) may be taken
+// over by a resend. The store's epoch changes when it loses its data (a Redis restart without persistence), so a
+// retry for a forgotten round is told "ask again" rather than "already used".
+/** A value or a promise of it: a store may be synchronous (memory) or asynchronous (Redis). */
+type MaybePromise<T> = T | Promise<T>;
 
-/** Where open rounds live. Both methods may be synchronous or asynchronous. */
+/** What {@link RoundStore.open} reports: the store's epoch, sealed into the round's state. */
+export interface OpenedRound {
+  /** Changes whenever the store lost its rounds (a restart without persistence, another process's memory). */
+  epoch: string;
+}
+
+/** How a retry claims its round. */
+export interface RoundClaimOptions {
+  /** Who claims: a fresh token per attempt; {@link RoundStore.renew}, `finish` and `release` must present it. */
+  token: string;
+  /** How long the claim holds without a renewal, in milliseconds. */
+  leaseMs: number;
+  /** Take over a claim whose lease ran out (`true` for operations that may run again). */
+  takeOver: boolean;
+  /** How long the round's record lives from now on, in milliseconds (at least until its result is stored). */
+  ttlMs: number;
+}
+
+/**
+ * What the store says when a retry claims a round.
+ * - `claimed`: the round is this retry's to run. `attempt` is 1, or more when a lapsed claim was taken over.
+ * - `running`: another request holds the claim; its lease ends in `leaseLeftMs`.
+ * - `lapsed`: a claim's lease ran out without a result and `takeOver` was `false`: whether it ran is unknown.
+ * - `done`: the round finished; `result` is the stored JSON text of its result (`undefined`: too large to keep).
+ * - `unknown`: the store has no such round (never opened here, expired, or lost); `epoch` is the store's epoch now.
+ */
+export type RoundClaim =
+  | { kind: 'claimed'; attempt: number }
+  | { kind: 'running'; attempt: number; leaseLeftMs: number }
+  | { kind: 'lapsed'; attempt: number }
+  | { kind: 'done'; result: string | undefined }
+  | { kind: 'unknown'; epoch: string };
+
+/**
+ * Where rounds live. Every method may be synchronous or asynchronous; `claim`, `renew`, `finish` and `release` must
+ * each be atomic across every server that shares the store. A method that throws (or times out) is reported to the
+ * client as `store-unavailable`.
+ */
 export interface RoundStore {
-  /** Records that round `id` was asked; it may be claimed once until `ttlMs` passes. */
-  open(id: string, ttlMs: number): void | Promise<void>;
+  /** Records that round `id` was asked; it lives `ttlMs`. Returns the store's epoch. */
+  open(id: string, ttlMs: number): MaybePromise<OpenedRound>;
+  /** Claims round `id` for its answer, or reports why not (see {@link RoundClaim}). */
+  claim(id: string, options: RoundClaimOptions): MaybePromise<RoundClaim>;
+  /** Extends a claim held with `token` by `leaseMs`; `false` when the claim is no longer `token`'s. */
+  renew(id: string, token: string, leaseMs: number): MaybePromise<boolean>;
   /**
-   * Claims round `id` for its one answer: `true` exactly once for an open round, `false` when it is unknown,
-   * expired or already claimed. Must be atomic across every server that shares the store.
+   * Stores the result of a claim held with `token` (`undefined`: the round finished but its result is not kept) and
+   * keeps it `ttlMs`; `false` when the claim is no longer `token`'s (it lapsed and another request took it over).
    */
-  claim(id: string): boolean | Promise<boolean>;
+  finish(id: string, token: string, result: string | undefined, ttlMs: number): MaybePromise<boolean>;
+  /** Gives a claim held with `token` back (the round is open again): its claimer never started the operation. */
+  release(id: string, token: string): MaybePromise<boolean>;
 }
 
 /** Options of {@link createMemoryRoundStore}. */
 export interface MemoryRoundStoreOptions {
-  /** Most open rounds kept; beyond it the oldest is forgotten (and its retry refused). @default 50000 */
+  /** Most rounds kept (open, running or finished); beyond it the oldest is forgotten. @default 50000 */
   capacity?: number;
+  /** Most bytes of stored results kept; beyond it the oldest rounds are forgotten. @default 67108864 (64 MiB) */
+  maxResultBytes?: number;
   /** The clock, in milliseconds. @default Date.now */
   now?: () => number;
 }
 
+/** One round in memory. */
+interface MemoryRound {
+  state: 'open' | 'running' | 'done';
+  expires: number;
+  attempt: number;
+  token?: string;
+  leaseEnds?: number;
+  result?: string;
+}
+
 /**
- * Open rounds in this process's memory: right for one process, forgotten on restart (an open round's retry is then
- * refused). Several replicas need a shared store: {@link createRedisRoundStore}.
+ * Rounds in this process's memory: right for one process. Its epoch is new in every process, so a retry that
+ * reaches another process (or this one after a restart) is told the round was forgotten and the user must be asked
+ * again. Several replicas need a shared store: {@link createRedisRoundStore}.
  */
 export function createMemoryRoundStore(options: MemoryRoundStoreOptions = {}): RoundStore {
   const capacity = options.capacity ?? 50_000;
+  const maxResultBytes = options.maxResultBytes ?? 64 * 1024 * 1024;
   const now = options.now ?? Date.now;
-  /** Round id → expiry time. A Map keeps insertion order, so the first entry is the oldest. */
-  const open = new Map<string, number>();
+  const epoch = crypto.randomUUID();
+  /** Round id → round. A Map keeps insertion order, so the first entry is the oldest. */
+  const rounds = new Map<string, MemoryRound>();
+  let resultBytes = 0;
+
+  const forget = (id: string): void => {
+    const round = rounds.get(id);
+    if (round !== undefined) {
+      resultBytes -= round.result?.length ?? 0;
+      rounds.delete(id);
+    }
+  };
+  const trim = (): void => {
+    for (const id of rounds.keys()) {
+      if (rounds.size <= capacity && resultBytes <= maxResultBytes) {
+        return;
+      }
+      forget(id);
+    }
+  };
+  /** The live round `id`, or `undefined` once it expired (an expired round is forgotten). */
+  const live = (id: string): MemoryRound | undefined => {
+    const round = rounds.get(id);
+    if (round !== undefined && round.expires <= now()) {
+      forget(id);
+      return undefined;
+    }
+    return round;
+  };
+  const heldBy = (id: string, token: string): MemoryRound | undefined => {
+    const round = live(id);
+    return round?.state === 'running' && round.token === token ? round : undefined;
+  };
+
   return {
     open(id, ttlMs) {
-      open.delete(id);
-      open.set(id, now() + ttlMs);
-      while (open.size > capacity) {
-        const oldest = open.keys().next();
-        if (oldest.done === true) {
-          break;
-        }
-        open.delete(oldest.value);
+      forget(id);
+      rounds.set(id, { state: 'open', expires: now() + ttlMs, attempt: 0 });
+      trim();
+      return { epoch };
+    },
+    claim(id, { token, leaseMs, takeOver, ttlMs }) {
+      const round = live(id);
+      if (round === undefined) {
+        return { kind: 'unknown', epoch };
       }
+      if (round.state === 'done') {
+        return { kind: 'done', result: round.result };
+      }
+      if (round.state === 'running') {
+        const leaseLeftMs = (round.leaseEnds ?? 0) - now();
+        if (leaseLeftMs > 0) {
+          return { kind: 'running', attempt: round.attempt, leaseLeftMs };
+        }
+        if (!takeOver) {
+          return { kind: 'lapsed', attempt: round.attempt };
+        }
+      }
+      round.state = 'running';
+      round.attempt += 1;
+      round.token = token;
+      round.leaseEnds = now() + leaseMs;
+      round.expires = Math.max(round.expires, now() + ttlMs);
+      return { kind: 'claimed', attempt: round.attempt };
     },
-    claim(id) {
-      const expires = open.get(id);
-      open.delete(id);
-      return expires !== undefined && expires > now();
+    renew(id, token, leaseMs) {
+      const round = heldBy(id, token);
+      if (round === undefined) {
+        return false;
+      }
+      round.leaseEnds = now() + leaseMs;
+      return true;
     },
-  };
-}
-
-/**
- * The two Redis commands the Redis store uses, typed so that an `ioredis` client (6.x) fits as is; any client with
- * the same two methods works.
- */
-export interface RedisRoundCommands {
-  set(key: string, value: string, expiryMode: 'PX', milliseconds: number): Promise<unknown>;
-  del(key: string): Promise<number>;
-}
-
-/** Options of {@link createRedisRoundStore}. */
-export interface RedisRoundStoreOptions {
-  /** Key prefix, so several applications can share one Redis. @default 'elicitation-kit:round:' */
-  prefix?: string;
-}
-
-/**
- * Open rounds in Redis, shared by every replica that uses the same Redis (and the same request-state key):
- * `SET <prefix><id> 1 PX <ttl>` when a round is asked, `DEL` when it is answered (`1` exactly once: atomic).
- * @example
- * import { Redis } from 'ioredis';
- * const rounds = createRedisRoundStore(new Redis(process.env.REDIS_URL));
- */
-export function createRedisRoundStore(redis: RedisRoundCommands, options: RedisRoundStoreOptions = {}): RoundStore {
-  const prefix = options.prefix ?? 'elicitation-kit:round:';
-  return {
-    async open(id, ttlMs) {
-      await redis.set(`${prefix}${id}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)));
+    finish(id, token, result, ttlMs) {
+      const round = heldBy(id, token);
+      if (round === undefined) {
+        return false;
+      }
+      round.state = 'done';
+      round.expires = now() + ttlMs;
+      delete round.token;
+      delete round.leaseEnds;
+      if (result !== undefined) {
+        round.result = result;
+        resultBytes += result.length;
+        trim();
+      }
+      return true;
     },
-    async claim(id) {
-      return (await redis.del(`${prefix}${id}`)) === 1;
+    release(id, token) {
+      const round = heldBy(id, token);
+      if (round === undefined) {
+        return false;
+      }
+      round.state = 'open';
+      round.attempt -= 1;
+      delete round.token;
+      delete round.leaseEnds;
+      return true;
     },
   };
 }

@@ -2,6 +2,9 @@
 // outcome, and registers defined tools on any McpServer, so that one definition serves both eras.
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { toolArguments } from './arguments.js';
+import { DEFAULT_ROUND_POLICY } from './delivery.js';
+import type { RoundPolicy } from './delivery.js';
 import { capabilityProbe, serveModern } from './modern.js';
 import { serveLegacy } from './legacy.js';
 import { declaresMode, eraOfRevision } from './protocol.js';
@@ -24,8 +27,10 @@ export const DEFAULT_LEGACY_TIMEOUT_MS = 600_000;
 export interface ElicitationServerOptions {
   /** How round states are sealed (key, lifetime, extra binding). */
   requestState?: RoundStateOptions;
-  /** Where open rounds live. Several replicas need a shared one (`createRedisRoundStore`). @default in memory */
+  /** Where rounds live. Several replicas need a shared one (`createRedisRoundStore`). @default in memory */
   rounds?: RoundStore;
+  /** How 2026-07-28 rounds are claimed, waited for and kept (leases, waits, result sizes, store timeouts). */
+  roundPolicy?: RoundPolicy;
   /** Receives one record per step and per outcome. */
   onOutcome?: OutcomeHook;
   /** 2025 sessions: how long a pushed question may wait for its answer. @default 600000 */
@@ -45,7 +50,13 @@ export interface ElicitationServer {
   register(server: McpServer, tools: readonly ElicitationTool[]): void;
 }
 
-/** The call as hooks and operations see it. */
+/**
+ * What a tool without declared arguments is registered with: an object with no properties, so that any argument is
+ * refused (`-32602`) before the tool runs. "Same arguments" then always holds for its rounds.
+ */
+const NO_ARGUMENTS = toolArguments({ type: 'object', properties: {} });
+
+/** The call as hooks and operations see it (an answered 2026 round gets its own copy, keyed by the round). */
 function callFor(
   spec: ToolSpec,
   args: unknown,
@@ -59,6 +70,8 @@ function callFor(
     era,
     ctx,
     signal: ctx.mcpReq.signal,
+    idempotencyKey: crypto.randomUUID(),
+    attempt: 1,
     note(extra: Record<string, unknown>) {
       Object.assign(detail, extra);
     },
@@ -152,6 +165,11 @@ async function serve(
   return era === 'legacy' ? serveLegacy(turn) : serveModern(turn);
 }
 
+/** The policy fields that are set (an explicit `undefined` keeps the default). */
+function definedOnly(policy: RoundPolicy | undefined): RoundPolicy {
+  return Object.fromEntries(Object.entries(policy ?? {}).filter(([, value]) => value !== undefined));
+}
+
 /**
  * Creates the kit of one server process.
  * @example
@@ -162,10 +180,12 @@ async function serve(
 export function createElicitationServer(options: ElicitationServerOptions = {}): ElicitationServer {
   const codec = createRoundStateCodec(options.requestState);
   const rounds = options.rounds ?? createMemoryRoundStore();
+  const ttlMs = (options.requestState?.ttlSeconds ?? DEFAULT_ROUND_TTL_SECONDS) * 1000;
   const kit: KitContext = {
     codec,
     rounds,
-    ttlMs: (options.requestState?.ttlSeconds ?? DEFAULT_ROUND_TTL_SECONDS) * 1000,
+    policy: { ...DEFAULT_ROUND_POLICY, resultTtlMs: ttlMs, ...definedOnly(options.roundPolicy) },
+    ttlMs,
     legacyTimeoutMs: options.legacyTimeoutMs ?? DEFAULT_LEGACY_TIMEOUT_MS,
     onOutcome: options.onOutcome,
     sessionFlows: new Map(),
@@ -181,13 +201,8 @@ export function createElicitationServer(options: ElicitationServerOptions = {}):
           ...(spec.title === undefined ? {} : { title: spec.title }),
           ...(spec.annotations === undefined ? {} : { annotations: spec.annotations }),
         };
-        if (spec.arguments === undefined) {
-          server.registerTool(spec.name, config, (ctx) => serve(kit, server, spec, {}, ctx));
-        } else {
-          server.registerTool(spec.name, { ...config, inputSchema: spec.arguments.standard }, (args, ctx) =>
-            serve(kit, server, spec, args, ctx),
-          );
-        }
+        const inputSchema = (spec.arguments ?? NO_ARGUMENTS).standard;
+        server.registerTool(spec.name, { ...config, inputSchema }, (args, ctx) => serve(kit, server, spec, args, ctx));
       }
     },
   });

@@ -13,8 +13,10 @@ export interface RoundState {
   tool: string;
   /** The `inputRequests` keys of the round, in order. */
   keys: string[];
-  /** A fresh id per round: the replay guard's key (see rounds.ts). */
+  /** A fresh id per round: its key in the round store (see rounds.ts) and the operation's idempotency key. */
   id: string;
+  /** The round store's epoch when the round was asked: a different one later means the store lost the round. */
+  epoch?: string;
   /** URL questions: the flow each key sent the user to. */
   flows?: Record<string, string>;
   /** When the server withdraws the question (ms since the epoch): a later answer is not used. */

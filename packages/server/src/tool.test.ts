@@ -9,7 +9,7 @@ import {
   urlQuestion,
 } from './index.js';
 import type { UrlFlows } from './index.js';
-import { exportOptions } from './test/export-tool.js';
+import { exportOptions } from '../examples/export-tool.js';
 
 const done = () => toolResult({ status: 'completed' });
 const FLOWS: UrlFlows = {

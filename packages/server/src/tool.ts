@@ -6,6 +6,7 @@ import type { ToolArguments } from './arguments.js';
 import type { ProtocolEra } from './protocol.js';
 import { ElicitationDefinitionError } from './question.js';
 import type { FormQuestion, Question, UrlQuestion } from './question.js';
+import type { RoundRefusalReason } from './refusals.js';
 
 /** The questions of one round, by `inputRequests` key. */
 export type Questions = Readonly<Record<string, Question>>;
@@ -55,9 +56,28 @@ export interface ToolCall<Args> {
   readonly ctx: ServerContext;
   /** Aborts when the client cancels the call. */
   readonly signal: AbortSignal;
+  /**
+   * A key for making the operation's effect exactly-once downstream: on 2026-07-28 the round id, the same for every
+   * copy of the answering retry (and for a run after a takeover, see `attempt`); on 2025 sessions, where a call runs
+   * its operation once or not at all, a fresh id per call. Pass it to the system the operation changes (a payment's
+   * idempotency key, a unique column) so that a second run does nothing.
+   */
+  readonly idempotencyKey: string;
+  /**
+   * 1, or more when this run of an `at-least-once` tool started after an earlier run's replica stopped before it
+   * finished (its lease ran out): the earlier run may have taken effect, under the same `idempotencyKey`.
+   */
+  readonly attempt: number;
   /** Attaches facts (row counts, ids; never secrets) to the outcome record of this call. */
   note(detail: Record<string, unknown>): void;
 }
+
+/**
+ * What may happen to a 2026-07-28 answer whose replica dies while the operation runs (its claim's lease runs out):
+ * `at-least-once` (the default) runs the operation again for the next copy of the retry, with the same
+ * `idempotencyKey` and `attempt` 2; `at-most-once` never runs it again and answers that retry `outcome-unknown`.
+ */
+export type DeliveryGuarantee = 'at-least-once' | 'at-most-once';
 
 /** What an operation or hook returns. */
 export type Awaitable<T> = T | Promise<T>;
@@ -80,8 +100,8 @@ export interface ToolMessages {
   invalidAnswer?: string;
   /** Before the issues of invalid answering arguments. @default 'Invalid arguments, nothing was done.' */
   invalidArguments?: string;
-  /** A 2026 retry for an answered or unknown round. @default 'This answer belongs to no open question (already used or unknown); nothing was done.' */
-  replayRefused?: string;
+  /** The words of each refusal of a 2026 retry, by reason (defaults: see the README). */
+  refused?: Partial<Record<RoundRefusalReason, string>>;
   /** The server withdrew its question. */
   withdrawn?: (info: WithdrawnInfo) => string;
   /** No answer, or no finished URL flow, in time. @default 'No answer arrived in time; nothing was done.' */
@@ -115,6 +135,12 @@ export interface ToolDefinitionBase<Qs extends Questions, Args> {
   argumentsAnswer?: keyof Qs & string;
   /** The eras the tool serves; on others it answers `status: 'unsupported'`. @default ['legacy', 'modern'] */
   eras?: readonly ProtocolEra[];
+  /**
+   * What a resend may do after the replica running this tool's operation died (2026-07-28): run it again
+   * (`at-least-once`; make it idempotent with `call.idempotencyKey`) or report that the outcome is unknown
+   * (`at-most-once`). @default 'at-least-once'
+   */
+  delivery?: DeliveryGuarantee;
   /**
    * Work before the questions are asked (e.g. a slow preparation with progress notifications). Runs every time the
    * questions are asked, never on the retry that answers them.
@@ -176,6 +202,7 @@ export interface ToolSpec {
   readonly questions: Questions | ((call: ToolCall<unknown>) => Questions);
   readonly argumentsAnswer: string | undefined;
   readonly eras: readonly ProtocolEra[];
+  readonly delivery: DeliveryGuarantee;
   readonly prepare: ((call: ToolCall<unknown>) => Awaitable<void>) | undefined;
   readonly onAsked: ((call: ToolCall<unknown>) => Awaitable<void>) | undefined;
   readonly withdrawAfterMs: ((call: ToolCall<unknown>) => number | undefined) | undefined;
@@ -310,6 +337,12 @@ export function defineTool<
       problem: 'definition',
     });
   }
+  const delivery = definition.delivery ?? 'at-least-once';
+  if (delivery !== 'at-least-once' && delivery !== 'at-most-once') {
+    throw new ElicitationDefinitionError(`${name}: \`delivery\` must be 'at-least-once' or 'at-most-once'`, {
+      problem: 'definition',
+    });
+  }
   const spec: ToolSpec = Object.freeze({
     name,
     title: definition.title,
@@ -319,6 +352,7 @@ export function defineTool<
     questions: definition.questions as ToolSpec['questions'],
     argumentsAnswer: answerKey,
     eras,
+    delivery,
     prepare: definition.prepare as ToolSpec['prepare'],
     onAsked: definition.onAsked as ToolSpec['onAsked'],
     withdrawAfterMs: definition.withdrawAfterMs as ToolSpec['withdrawAfterMs'],

@@ -3,6 +3,9 @@
 import type { RequestStateCodec, CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
+import type { RoundPolicy } from './delivery.js';
+import { ASK_AGAIN, REFUSAL_MESSAGES } from './refusals.js';
+import type { RoundRefusalReason } from './refusals.js';
 import { toolResult } from './results.js';
 import type { RoundStore } from './rounds.js';
 import type { RoundState } from './state.js';
@@ -12,6 +15,9 @@ import type { Questions, ToolCall, ToolSpec, WithdrawnInfo } from './tool.js';
 export interface KitContext {
   readonly codec: RequestStateCodec<RoundState>;
   readonly rounds: RoundStore;
+  /** How rounds are claimed, waited for and stored (every default filled in). */
+  readonly policy: Required<RoundPolicy>;
+  /** The lifetime of a round (its sealed state's), in milliseconds. */
   readonly ttlMs: number;
   readonly legacyTimeoutMs: number;
   readonly onOutcome: OutcomeHook | undefined;
@@ -38,7 +44,6 @@ const DEFAULT_MESSAGES = {
   cancelled: 'Nothing was done: the request was dismissed.',
   invalidAnswer: 'Invalid answer, nothing was done.',
   invalidArguments: 'Invalid arguments, nothing was done.',
-  replayRefused: 'This answer belongs to no open question (already used or unknown); nothing was done.',
   withdrawn: ({ afterMs, answered }: WithdrawnInfo): string =>
     answered
       ? `The server withdrew its question after ${afterMs} ms, before your answer arrived. Your answer was not used; nothing was done.`
@@ -66,7 +71,7 @@ function emit(turn: Turn, record: Omit<OutcomeRecord, 'tool' | 'era' | 'keys'>):
 /** Writes a step record (not the end of the call). */
 export function step(
   turn: Turn,
-  action: Extract<OutcomeAction, 'input-requested' | 'waiting' | 'url-required'>,
+  action: Extract<OutcomeAction, 'input-requested' | 'waiting' | 'url-required' | 'store-failed'>,
   extra: Partial<OutcomeRecord> = {},
 ): void {
   emit(turn, { ...extra, action, final: false });
@@ -124,11 +129,10 @@ export const results = {
       isError: true,
     });
   },
-  replayRefused(turn: Turn): CallToolResult {
-    return toolResult(
-      summary(turn, 'refused', { message: turn.spec.messages.replayRefused ?? DEFAULT_MESSAGES.replayRefused }),
-      { isError: true },
-    );
+  /** A 2026 retry the kit could not answer with a result: why, whether to ask the user again, and in words. */
+  refused(turn: Turn, reason: RoundRefusalReason): CallToolResult {
+    const message = turn.spec.messages.refused?.[reason] ?? REFUSAL_MESSAGES[reason];
+    return toolResult(summary(turn, 'refused', { reason, askAgain: ASK_AGAIN[reason], message }), { isError: true });
   },
   clientError(turn: Turn, code: number | string, message: string): CallToolResult {
     return toolResult(summary(turn, 'refused', { code, message }), {

@@ -2,11 +2,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { defineTool, formQuestion, toolArguments, toolResult } from './index.js';
 import type { AnswerOf, ContentOf, FormAnswer } from './index.js';
-import { EXPORT_SCHEMA, exportOptions } from './test/export-tool.js';
+import { EXPORT_OPTIONS_SCHEMA, exportOptions } from '../examples/export-tool.js';
 
 describe('types', () => {
   it('types the guide’s export answer from the schema', () => {
-    expectTypeOf<ContentOf<typeof EXPORT_SCHEMA>>().toEqualTypeOf<{
+    expectTypeOf<ContentOf<typeof EXPORT_OPTIONS_SCHEMA>>().toEqualTypeOf<{
       format: 'csv' | 'json';
       maxRows: number;
       includeHeaders?: boolean;

@@ -1,5 +1,6 @@
 // Test instrumentation: what the server saw on the wire, per elicitation: how often it asked and how many answers
 // came back. Tests read it (GET /debug/answers, or `demo.answers`) to prove "at most one answer per request" end to end.
+import { isJsonObject } from '@elicitation-kit/core';
 import type { DemoEra } from '../log.js';
 
 /** One elicitation the server sent (or answers it received for an identity it can name). */
@@ -48,10 +49,6 @@ export interface AnswerLedger {
 /** How many records are kept (oldest dropped first). */
 const CAPACITY = 2_000;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The round id sealed in a 2026 `requestState` (`v1.<base64url payload>.<mac>`), read without verifying it: the ledger
  * only counts what arrived (the SDK verifies the state before any tool runs).
@@ -70,7 +67,7 @@ function roundIdOf(state: string): string | undefined {
 }
 
 function outcomeOf(value: unknown): string {
-  if (isRecord(value) && typeof value['action'] === 'string') {
+  if (isJsonObject(value) && typeof value['action'] === 'string') {
     return value['action'];
   }
   return 'malformed';
@@ -107,7 +104,7 @@ export function createAnswerLedger(): AnswerLedger {
   };
 
   const observeOne = (message: unknown, era: DemoEra, sessionId: string | null): void => {
-    if (!isRecord(message)) {
+    if (!isJsonObject(message)) {
       return;
     }
     const id = message['id'];
@@ -115,7 +112,7 @@ export function createAnswerLedger(): AnswerLedger {
       if (
         message['method'] === 'tools/call' &&
         (typeof id === 'string' || typeof id === 'number') &&
-        isRecord(message['params'])
+        isJsonObject(message['params'])
       ) {
         const name = message['params']['name'];
         if (typeof name === 'string') {
@@ -130,16 +127,16 @@ export function createAnswerLedger(): AnswerLedger {
           return;
         }
         const error = message['error'];
-        answered(key, era, isRecord(error) ? `error ${String(error['code'])}` : outcomeOf(message['result']));
+        answered(key, era, isJsonObject(error) ? `error ${String(error['code'])}` : outcomeOf(message['result']));
       }
       return;
     }
-    if (message['method'] !== 'tools/call' || !isRecord(message['params'])) {
+    if (message['method'] !== 'tools/call' || !isJsonObject(message['params'])) {
       return;
     }
     const params = message['params'];
     const responses = params['inputResponses'];
-    if (!isRecord(responses)) {
+    if (!isJsonObject(responses)) {
       return;
     }
     const tool = typeof params['name'] === 'string' ? params['name'] : undefined;

@@ -3,42 +3,18 @@
 // pass them as arguments (validated by the same contract; nothing is asked then).
 import { defineTool, formQuestion, toolResult } from '@elicitation-kit/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { EXPORT_MESSAGES, EXPORT_OPTIONS_SCHEMA } from '../../../../packages/server/examples/export-tool.js';
 import { exportOrders } from '../dataset.js';
 
 /**
- * The guide's step-2 schema: titles "Export format" / "Maximum rows" / "Include column headings" and the default of
- * 1000 rows. The guide's exact descriptions are not available offline: these are our own words for the same thing.
+ * The guide's step-2 schema, verbatim: its one home is the server package's example tool (which the package README
+ * quotes and the package tests check against the guide), so the demo asks exactly what a reader of the README asks.
  */
-export const EXPORT_SCHEMA = {
-  type: 'object',
-  properties: {
-    format: {
-      type: 'string',
-      title: 'Export format',
-      description: 'The file format of the export: CSV or JSON.',
-      enum: ['csv', 'json'],
-    },
-    maxRows: {
-      type: 'integer',
-      title: 'Maximum rows',
-      description: 'The largest number of rows the export may contain (1 to 10000).',
-      minimum: 1,
-      maximum: 10000,
-      default: 1000,
-    },
-    includeHeaders: {
-      type: 'boolean',
-      title: 'Include column headings',
-      description: 'Whether the export names its columns (a header line in CSV, object keys in JSON).',
-      default: true,
-    },
-  },
-  required: ['format', 'maxRows'],
-} as const;
+export { EXPORT_OPTIONS_SCHEMA as EXPORT_SCHEMA };
 
 /** The export form, asked with `message` (the fault tools ask the same form with their own words). */
 export function exportQuestion(message: string) {
-  return formQuestion({ message, requestedSchema: EXPORT_SCHEMA });
+  return formQuestion({ message, requestedSchema: EXPORT_OPTIONS_SCHEMA });
 }
 
 /** Validated export options, as the kit hands them over (`includeHeaders` may be left out: it means `true`). */
@@ -76,9 +52,6 @@ export const exportData = defineTool({
     'Exports the built-in orders table as CSV or JSON. Asks for format, maximum rows (1–10000) and column headings in a form, re-validates the answer, then returns the document. A caller that already knows the options passes format and maxRows (and includeHeaders) as arguments, and nothing is asked.',
   questions: { export_options: exportQuestion('How should the orders export be produced?') },
   argumentsAnswer: 'export_options',
-  messages: {
-    declined: 'Export not started: you declined to choose export options.',
-    cancelled: 'Export cancelled: the options dialog was dismissed.',
-  },
+  messages: EXPORT_MESSAGES,
   accept: ({ export_options }, call) => exportResult(export_options, (detail) => call.note(detail)),
 });

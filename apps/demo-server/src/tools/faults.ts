@@ -156,7 +156,7 @@ export function faultTools(env: FaultEnvironment) {
   const replay = async (call: ToolCall<{ when: 'pending' | 'answered' }>): Promise<void> => {
     const replayed = await env.replayLastElicitation(call.ctx.sessionId);
     replays.set(call, replayed);
-    env.log({ tool: call.tool, era: call.era, action: 'replayed', detail: { when: call.args.when, replayed } });
+    env.log({ tool: call.tool, era: call.era, action: 'request-replayed', detail: { when: call.args.when, replayed } });
   };
 
   const replayCheck = defineTool({

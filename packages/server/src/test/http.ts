@@ -6,7 +6,13 @@ import type { ElicitResult } from '@modelcontextprotocol/client';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { McpServer } from '@modelcontextprotocol/server';
 import { createElicitationServer, serveBothEras } from '../index.js';
-import type { ElicitationServerOptions, ElicitationTool, OutcomeRecord, ProtocolEra } from '../index.js';
+import type {
+  BothErasOptions,
+  ElicitationServerOptions,
+  ElicitationTool,
+  OutcomeRecord,
+  ProtocolEra,
+} from '../index.js';
 import type { ElicitRequestParams } from '../testing/index.js';
 
 /** One HTTP endpoint serving `tools` with one kit. */
@@ -19,6 +25,7 @@ export interface TestEndpoint {
 export async function startEndpoint(
   tools: readonly ElicitationTool[],
   options: Omit<ElicitationServerOptions, 'onOutcome'> = {},
+  serving: BothErasOptions = {},
 ): Promise<TestEndpoint> {
   const records: OutcomeRecord[] = [];
   const kit = createElicitationServer({ ...options, onOutcome: (record) => records.push(record) });
@@ -26,7 +33,7 @@ export async function startEndpoint(
     const server = new McpServer({ name: 'kit-test', version: '1.0.0' }, { requestState: kit.requestState });
     kit.register(server, tools);
     return server;
-  });
+  }, serving);
   const handler = toNodeHandler({ fetch: (request: Request) => mcp.fetch(request) });
   const http = createServer((req, res) => {
     // The adapter types a request whose method is always set, as it is on a server.

@@ -1,12 +1,21 @@
-// An in-memory SSE event store for the 2025 sessions (`resumable: true`): every event gets an id, so a client whose
-// stream dropped reconnects with `Last-Event-ID` and receives what it missed (the SDK client does this by itself).
+// An in-memory SSE event store for 2025 sessions (`serveBothEras(…, { eventStore })`): every event gets an id, so a
+// client whose stream dropped reconnects with `Last-Event-ID` and receives what it missed, the same messages it would
+// have received (the SDK client reconnects by itself when the server sent event ids).
 import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server';
 
-/** How many events are kept across all streams (oldest dropped first). */
-const CAPACITY = 5_000;
+/** Options of {@link createMemoryEventStore}. */
+export interface MemoryEventStoreOptions {
+  /** Most events kept across every stream of the session (oldest dropped first). @default 5000 */
+  capacity?: number;
+}
 
-/** Creates an empty store. Event ids are `<stream id>::<sequence>`. */
-export function createMemoryEventStore(): EventStore {
+/**
+ * An event store in this process's memory, for one 2025 session: pass `() => createMemoryEventStore()` as
+ * `serveBothEras`'s `eventStore`. Event ids are `<stream id>::<sequence>`. A session lives on one replica, and so do
+ * its events (sticky routing keeps its requests there).
+ */
+export function createMemoryEventStore(options: MemoryEventStoreOptions = {}): EventStore {
+  const capacity = options.capacity ?? 5_000;
   const events = new Map<string, { streamId: string; message: JSONRPCMessage }>();
   let sequence = 0;
   const streamOf = (eventId: string): string | undefined => events.get(eventId)?.streamId;
@@ -14,7 +23,7 @@ export function createMemoryEventStore(): EventStore {
     storeEvent(streamId, message) {
       const eventId = `${streamId}::${++sequence}`;
       events.set(eventId, { streamId, message });
-      if (events.size > CAPACITY) {
+      if (events.size > capacity) {
         const oldest = events.keys().next();
         if (oldest.done !== true) {
           events.delete(oldest.value);

@@ -1,0 +1,253 @@
+// How a 2026-07-28 answer is used once and its result never lost, whichever replica each copy of the retry reaches:
+// the retry claims its round with a lease (renewed while the operation runs), the result is stored in the round store
+// before it is sent, and every later copy of the retry gets the stored result, byte for byte. A copy that arrives
+// while the operation runs waits for it (then gets the result) or is told to send again shortly. A claim whose lease
+// ran out (its replica died) is taken over by the next copy for `at-least-once` tools, or reported as "outcome
+// unknown" for `at-most-once` ones. Every refusal says why (`reason`) and whether the user must be asked again.
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import { errorText } from './results.js';
+import type { RoundRefusalReason } from './refusals.js';
+import type { RoundClaim, RoundStore } from './rounds.js';
+import type { RoundState } from './state.js';
+import type { ToolCall } from './tool.js';
+import { outcome, results, step } from './turn.js';
+import type { KitContext, Turn } from './turn.js';
+
+/** What a 2026 round's retry may end with. */
+type RoundResult = CallToolResult | InputRequiredResult;
+
+/** How the kit runs rounds against its store. */
+export interface RoundPolicy {
+  /**
+   * How long a claim holds without being renewed, in milliseconds (it is renewed every third of it while the
+   * operation runs). When the replica running an answer dies, a resend after this long runs it again
+   * (`at-least-once`) or learns that the outcome is unknown (`at-most-once`). @default 10000
+   */
+  leaseMs?: number;
+  /** How long a resend waits for an earlier copy still running before it is told to send again. @default 10000 */
+  waitMs?: number;
+  /** The largest result kept for replays, in bytes of its JSON text. @default 262144 (256 KiB) */
+  maxResultBytes?: number;
+  /** How long a finished round's result is kept, in milliseconds. @default the round lifetime (20 minutes) */
+  resultTtlMs?: number;
+  /** The longest one round-store operation may take before the call gets `store-unavailable`. @default 5000 */
+  storeTimeoutMs?: number;
+}
+
+/** The defaults of {@link RoundPolicy}, except `resultTtlMs` (the round lifetime). */
+export const DEFAULT_ROUND_POLICY = Object.freeze({
+  leaseMs: 10_000,
+  waitMs: 10_000,
+  maxResultBytes: 256 * 1024,
+  storeTimeoutMs: 5_000,
+});
+
+/** A round-store operation that failed or did not answer in time. */
+class StoreUnavailableError extends Error {}
+
+/** The first and the longest pause between two looks at a round another request is running. */
+const FIRST_POLL_MS = 25;
+const LONGEST_POLL_MS = 250;
+/** How often, and how far apart, a result the store could not take is offered again. */
+const FINISH_ATTEMPTS = 20;
+const FINISH_RETRY_MS = 500;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A timer that does not keep the process alive (a background retry must never block shutdown). */
+function unrefTimer(timer: ReturnType<typeof setTimeout>): void {
+  (timer as { unref?: () => void }).unref?.();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => unrefTimer(setTimeout(resolve, ms)));
+}
+
+/** Runs one store operation, bounded by the policy's timeout: any failure becomes a {@link StoreUnavailableError}. */
+export async function bounded<T>(
+  kit: KitContext,
+  what: string,
+  run: (store: RoundStore) => T | Promise<T>,
+): Promise<T> {
+  const ms = kit.policy.storeTimeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`round store: ${what} took longer than ${ms} ms`)), ms);
+    unrefTimer(timer);
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(() => run(kit.rounds)), timeout]);
+  } catch (error) {
+    throw error instanceof StoreUnavailableError
+      ? error
+      : new StoreUnavailableError(`round store: ${what} failed: ${messageOf(error)}`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Answers `reason`, with a final record that says why (and what the store said, for `store-unavailable`). */
+export function refuse(
+  turn: Turn,
+  reason: RoundRefusalReason,
+  round: string | undefined,
+  cause?: unknown,
+): CallToolResult {
+  outcome(turn, 'round-refused', {
+    reason,
+    ...(round === undefined ? {} : { round }),
+    ...(cause === undefined ? {} : { cause: messageOf(cause) }),
+  });
+  return results.refused(turn, reason);
+}
+
+/** The call as the operation of an answered round sees it: the round id is its idempotency key. */
+function callOfRound(call: ToolCall<unknown>, round: string, attempt: number): ToolCall<unknown> {
+  return Object.freeze({ ...call, idempotencyKey: round, attempt });
+}
+
+/**
+ * Gives back a claim whose reply never came (a timeout): it may still land later (a stalled Redis executes it when it
+ * wakes up), so the release is tried again, one store timeout apart, until it succeeds or the claim's lease is over.
+ */
+function abandon(kit: KitContext, id: string, token: string): void {
+  const { storeTimeoutMs, leaseMs } = kit.policy;
+  const giveUpAt = Date.now() + leaseMs;
+  void (async () => {
+    while (Date.now() < giveUpAt) {
+      await sleep(storeTimeoutMs);
+      try {
+        if (await bounded(kit, 'release', (store) => store.release(id, token))) {
+          return;
+        }
+      } catch {
+        // Still unreachable: try again.
+      }
+    }
+  })();
+}
+
+/** Claims the round, waiting (within the policy) while an earlier copy of the retry runs it. */
+async function claimRound(
+  turn: Turn,
+  id: string,
+  token: string,
+): Promise<Exclude<RoundClaim, { kind: 'running' }> | { kind: 'failed'; error: unknown } | { kind: 'busy' }> {
+  const { kit, spec, call } = turn;
+  const options = { token, leaseMs: kit.policy.leaseMs, takeOver: spec.delivery === 'at-least-once', ttlMs: kit.ttlMs };
+  const giveUpAt = Date.now() + kit.policy.waitMs;
+  let pause = FIRST_POLL_MS;
+  for (;;) {
+    let claim: RoundClaim;
+    try {
+      claim = await bounded(kit, 'claim', (store) => store.claim(id, options));
+    } catch (error) {
+      // The claim may still land (a stalled Redis answers late): give it back, so the round stays answerable.
+      abandon(kit, id, token);
+      return { kind: 'failed', error };
+    }
+    if (claim.kind !== 'running') {
+      return claim;
+    }
+    const left = giveUpAt - Date.now();
+    if (left <= 0 || call.signal.aborted) {
+      return { kind: 'busy' };
+    }
+    await sleep(Math.min(pause, left, claim.leaseLeftMs + 1));
+    pause = Math.min(pause * 2, LONGEST_POLL_MS);
+  }
+}
+
+/** Keeps a claim alive while its operation runs. */
+function keepLease(kit: KitContext, id: string, token: string): () => void {
+  const timer = setInterval(
+    () => {
+      bounded(kit, 'renew', (store) => store.renew(id, token, kit.policy.leaseMs)).catch(() => undefined);
+    },
+    Math.max(1, Math.floor(kit.policy.leaseMs / 3)),
+  );
+  unrefTimer(timer);
+  return () => clearInterval(timer);
+}
+
+/** Stores the result; when the store cannot take it now, keeps the lease and offers it again in the background. */
+async function storeResult(turn: Turn, id: string, token: string, text: string, stopLease: () => void): Promise<void> {
+  const { kit } = turn;
+  const kept = new TextEncoder().encode(text).length <= kit.policy.maxResultBytes ? text : undefined;
+  const finish = (): Promise<boolean> =>
+    bounded(kit, 'finish', (store) => store.finish(id, token, kept, kit.policy.resultTtlMs));
+  try {
+    if (!(await finish())) {
+      step(turn, 'store-failed', { round: id, cause: 'the claim lapsed and another request took the round over' });
+    }
+    stopLease();
+    return;
+  } catch (error) {
+    step(turn, 'store-failed', { round: id, cause: messageOf(error) });
+  }
+  void (async () => {
+    try {
+      for (let attempt = 1; attempt <= FINISH_ATTEMPTS; attempt += 1) {
+        await sleep(FINISH_RETRY_MS);
+        try {
+          await finish();
+          return;
+        } catch {
+          // Still unreachable: try again.
+        }
+      }
+    } finally {
+      stopLease();
+    }
+  })();
+}
+
+/**
+ * Serves the answering retry of round `state` once: `answer(turn)` runs only when this retry claimed the round, with
+ * the round id as the call's idempotency key; its result is stored before it is returned. Every other copy of the
+ * retry gets the stored result (or a refusal that says why).
+ */
+export async function deliver(
+  turn: Turn,
+  state: RoundState,
+  answer: (turn: Turn) => Promise<RoundResult>,
+): Promise<RoundResult> {
+  const token = crypto.randomUUID();
+  const claim = await claimRound(turn, state.id, token);
+  switch (claim.kind) {
+    case 'failed':
+      return refuse(turn, 'store-unavailable', state.id, claim.error);
+    case 'busy':
+      return refuse(turn, 'round-in-progress', state.id);
+    case 'unknown':
+      return refuse(
+        turn,
+        state.epoch !== undefined && state.epoch !== claim.epoch ? 'round-forgotten' : 'round-unknown',
+        state.id,
+      );
+    case 'lapsed':
+      return refuse(turn, 'outcome-unknown', state.id);
+    case 'done':
+      if (claim.result === undefined) {
+        return refuse(turn, 'result-not-kept', state.id);
+      }
+      outcome(turn, 'replayed', { round: state.id });
+      return JSON.parse(claim.result) as RoundResult;
+    case 'claimed':
+      break;
+  }
+  const stopLease = keepLease(turn.kit, state.id, token);
+  let result: RoundResult;
+  try {
+    result = await answer({ ...turn, call: callOfRound(turn.call, state.id, claim.attempt) });
+  } catch (error) {
+    // What the SDK would answer for a throwing handler, stored like any result so that replays get the same.
+    result = errorText(messageOf(error));
+  }
+  const text = JSON.stringify(result);
+  await storeResult(turn, state.id, token, text, stopLease);
+  // The stored text is what every replay gets: send exactly that, not the object it was made from.
+  return JSON.parse(text) as RoundResult;
+}
