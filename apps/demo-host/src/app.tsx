@@ -9,9 +9,7 @@ import { parseRoute, useHash } from './router.js';
 import { useTheme } from './theme.js';
 
 // The gallery brings two design systems (MUI, Ant Design) for its rjsf themes: loaded when it is first opened.
-const GalleryPage = lazy(() =>
-  import('./gallery/gallery-page.js').then(({ GalleryPage }) => ({ default: GalleryPage })),
-);
+const GalleryPage = lazy(() => import('./gallery/gallery-page.js').then((module) => ({ default: module.GalleryPage })));
 
 /** The demo host: the MCP host page, the gallery of fixtures and the playground. */
 export function App() {
