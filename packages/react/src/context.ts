@@ -66,6 +66,8 @@ export interface InternalContext extends ElicitationContextValue {
   changed: () => void;
   /** The rjsf registry the fields render with: the kit's widgets and templates, with the host theme's widgets. */
   registry: Registry;
+  /** Who renders the fields' labels (the theme's `labels`). */
+  labels: 'kit' | 'widget';
   /** Whether the root is shown (open, unanswered, not withdrawn): the fields refocus their first invalid one on reopen. */
   shown: boolean;
 }

@@ -15,6 +15,7 @@ import { useParts } from './context.js';
 import type { ElicitationStrings } from './strings.js';
 import { useBrowserLayoutEffect } from './use-browser-layout-effect.js';
 import { useSessionSnapshot } from './use-elicitation-session.js';
+import { kitWidgets } from './rjsf/widgets.js';
 
 /** The rjsf widget name for a field, as rjsf's own `getWidget` would choose it for the same schema. */
 function widgetName(field: FieldDescriptor): string {
@@ -56,6 +57,8 @@ interface FieldRowProps {
   /** Bumped to move focus here (remounting the widget with `autofocus`). */
   focusAttempt: number;
   changed: () => void;
+  /** Who renders the label: see `ElicitationTheme.labels`. */
+  labels: 'kit' | 'widget';
 }
 
 const NO_OPTIONS: readonly EnumOptionsType<RJSFSchema>[] = [];
@@ -73,6 +76,7 @@ const FieldRow = memo(function FieldRow({
   disabled,
   focusAttempt,
   changed,
+  labels,
 }: FieldRowProps): ReactElement {
   const name = field.name;
   const value = useSessionSnapshot(session, (snapshot) => snapshot.values[name]);
@@ -105,6 +109,8 @@ const FieldRow = memo(function FieldRow({
   }
   const invalid = error !== undefined;
   const Widget = registry.widgets[widgetName(field)]!;
+  // The theme's widgets label themselves only when the host says so and the widget is the theme's.
+  const widgetLabels = labels === 'widget' && Widget !== kitWidgets[widgetName(field)];
   const widgetProps: WidgetProps = {
     id,
     name,
@@ -116,9 +122,9 @@ const FieldRow = memo(function FieldRow({
     disabled,
     readonly: false,
     autofocus: focusAttempt > 0,
-    // The row renders the label (plain text, with the text "required" marker); widgets get it for their own use.
+    // The row renders the label (plain text, with the text "required" marker), unless the theme's widgets do.
     label: field.label,
-    hideLabel: true,
+    hideLabel: !widgetLabels,
     multiple: field.kind === 'multiselect',
     placeholder: field.kind === 'select' ? strings.placeholder : '',
     options,
@@ -137,12 +143,14 @@ const FieldRow = memo(function FieldRow({
       <span {...part('required')}>{strings.required}</span>
     </>
   );
-  const label = field.kind !== 'multiselect' && (
+  const label = field.kind !== 'multiselect' && !widgetLabels && (
     <label {...part('label')} htmlFor={id}>
       {field.label}
       {required}
     </label>
   );
+  // As rjsf does for booleans, a checkbox that renders its own label renders its description too.
+  const description = field.description !== undefined && !(widgetLabels && field.kind === 'checkbox');
   return (
     <div
       {...part('field')}
@@ -156,16 +164,20 @@ const FieldRow = memo(function FieldRow({
           {...part('group')}
           disabled={disabled}
           aria-invalid={invalid || undefined}
+          // Named by the widget's own label when it renders one, else by the legend.
+          {...(widgetLabels && { 'aria-label': field.label })}
           aria-describedby={idList(
             invalid && errorId(id),
             field.description !== undefined && descriptionId(id),
             hint !== undefined && helpId(id),
           )}
         >
-          <legend {...part('label')}>
-            {field.label}
-            {required}
-          </legend>
+          {!widgetLabels && (
+            <legend {...part('label')}>
+              {field.label}
+              {required}
+            </legend>
+          )}
           {widget}
         </fieldset>
       ) : (
@@ -175,7 +187,7 @@ const FieldRow = memo(function FieldRow({
           {field.kind === 'checkbox' && label}
         </>
       )}
-      {field.description !== undefined && (
+      {description && (
         <p {...part('description')} id={descriptionId(id)}>
           {field.description}
         </p>
@@ -204,7 +216,7 @@ export type FieldsProps = ComponentPropsWithoutRef<'form'>;
  * mode or when blocked. A host `onSubmit` runs first and can `preventDefault()` the kit's.
  */
 export const Fields = forwardRef<HTMLFormElement, FieldsProps>(function Fields(props, ref) {
-  const { session, request, strings, ids, registry, changed, shown } = useParts('Fields');
+  const { session, request, strings, ids, registry, changed, shown, labels } = useParts('Fields');
   const answered = useSessionSnapshot(session, (snapshot) => snapshot.status === 'answered');
   const [focus, setFocus] = useState<{ name: string; attempt: number }>({ name: '', attempt: 0 });
   const fields = session.fields;
@@ -258,6 +270,7 @@ export const Fields = forwardRef<HTMLFormElement, FieldsProps>(function Fields(p
             disabled={answered}
             focusAttempt={focus.name === row.field.name ? focus.attempt : 0}
             changed={changed}
+            labels={labels}
           />
         ))}
       </div>

@@ -183,9 +183,10 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
       describe,
       changed: () => latest.current.onValuesChange?.(session.getSnapshot().values),
       registry,
+      labels: theme?.labels ?? 'kit',
       shown,
     }),
-    [session, server, strings, pendingCount, presentation, askedAgain, id, registry, shown],
+    [session, server, strings, pendingCount, presentation, askedAgain, id, registry, theme, shown],
   );
   const hasFields = session.fields.length > 0 && !session.blocked;
 

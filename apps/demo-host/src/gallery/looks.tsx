@@ -60,7 +60,14 @@ const Plain = ({ children }: { scheme: ColorScheme; children: ReactNode }) => ch
 /** The kit's own look first, then the themes. */
 export const LOOKS: readonly Look[] = [
   { id: 'kit', label: 'The kit’s own look', short: 'kit', theme: undefined, Provider: Plain },
-  { id: 'mui', label: 'rjsf theme: MUI (@rjsf/mui)', short: 'MUI', theme: MuiTheme, Provider: MuiProvider },
+  {
+    id: 'mui',
+    label: 'rjsf theme: MUI (@rjsf/mui)',
+    short: 'MUI',
+    // MUI's widgets label themselves (its select is named by its own label only).
+    theme: { ...MuiTheme, labels: 'widget' },
+    Provider: MuiProvider,
+  },
   {
     id: 'antd',
     label: 'rjsf theme: Ant Design (@rjsf/antd)',

@@ -19,6 +19,14 @@ import { kitWidgets } from './widgets.js';
  */
 export interface ElicitationTheme {
   widgets?: RegistryWidgetsType;
+  /**
+   * Who renders each field's label. `kit` (the default): the kit's `<label>` above the control, with its text
+   * "(required)" marker, for themes whose widgets render none (their FieldTemplate would: e.g. `@rjsf/antd`).
+   * `widget`: the theme's widgets, given the label as a plain string (`hideLabel: false`), for themes whose widgets
+   * label themselves (e.g. `@rjsf/mui`, whose select is labelled only by its own label). Either way the label is
+   * the server's title as text. @default 'kit'
+   */
+  labels?: 'kit' | 'widget';
   templates?: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
     ButtonTemplates?: Partial<TemplatesType['ButtonTemplates']>;
   };
