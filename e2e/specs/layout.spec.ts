@@ -4,6 +4,8 @@
 // 200 % zoom is emulated as Chromium applies it: a 1280 × 800 window at zoom 2 lays out a 640 × 400 CSS-pixel viewport
 // at device scale factor 2.
 import type { Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
@@ -32,6 +34,13 @@ async function rootColor(page: Page, variable: string): Promise<string> {
   }, variable);
 }
 
+/** The kitchen-sink fixture's params: the longest form. */
+const KITCHEN_SINK = (
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../fixtures/examples/form-12-kitchen-sink-all-variants.json'), 'utf8'),
+  ) as { params: unknown }
+).params;
+
 for (const [label, device] of [
   ['390 px', PHONE],
   ['200 % zoom', ZOOM_200],
@@ -40,11 +49,14 @@ for (const [label, device] of [
     test.describe(`${label}, ${colorScheme} theme`, () => {
       test.use({ ...device, colorScheme });
 
-      test('the kitchen-sink dialog fits, keeps who asks and the actions in view, and has no axe violations', async ({
+      test('the kitchen-sink modal fits, keeps who asks and the actions in view, and has no axe violations', async ({
         page,
-        gallery,
+        playground,
       }, testInfo) => {
-        const dialog = await gallery.open('form-12-kitchen-sink-all-variants');
+        await playground.open();
+        await playground.paste(KITCHEN_SINK);
+        await page.getByRole('button', { name: 'Show dialog' }).click();
+        const dialog = await playground.dialog.expectOpen();
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
         const box = await dialog.boundingBox();
         const viewport = page.viewportSize();
@@ -59,7 +71,7 @@ for (const [label, device] of [
           element.scrollTop = element.scrollHeight;
         });
         await expect(dialog.getByRole('heading', { level: 2 })).toBeInViewport();
-        await expect(gallery.dialog.acceptButton).toBeInViewport();
+        await expect(playground.dialog.acceptButton).toBeInViewport();
         await expectNoAxeViolations(page, testInfo, `${label}-${colorScheme}`);
       });
 
@@ -108,19 +120,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the theme panel previews a variable live on the open dialog and gives the CSS to copy', async ({
+test('the theme panel previews a variable live on the kit look and gives the CSS to copy', async ({
   page,
   gallery,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const dialog = await gallery.open('form-01-single-string');
-  await dialog.getByText('Theme: the kit’s CSS variables, live').click();
-  await dialog.getByRole('textbox', { name: '--elicitation-accent', exact: true }).fill('#b00b69');
+  await gallery.open('form-01-single-string');
+  const card = gallery.card('kit');
+  await card.getByText('Theme: the kit’s CSS variables, live').click();
+  await card.getByRole('textbox', { name: '--elicitation-accent', exact: true }).fill('#b00b69');
   await expect(gallery.dialog.acceptButton).toHaveCSS('background-color', 'rgb(176, 11, 105)');
-  const css = dialog.getByLabel('Theme CSS');
+  const css = card.getByLabel('Theme CSS');
   await expect(css).toHaveText(':root {\n  --elicitation-accent: #b00b69;\n}');
   await css.locator('..').getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  await expect(card.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     ':root {\n  --elicitation-accent: #b00b69;\n}',
   );
