@@ -32,9 +32,6 @@ export interface ElicitationTheme {
   };
 }
 
-/** What the dialog's widgets read from `registry.formContext`. */
-export type ElicitationFormContext = Record<string, never>;
-
 const noSchemaUtils = (): never => {
   throw new Error(
     "The elicitation dialog renders rjsf widgets without rjsf's schema utilities (core already resolved the restricted schema): a widget that calls registry.schemaUtils is not supported.",
