@@ -100,7 +100,7 @@ export function withoutSourceCondition(exportsField) {
 }
 
 /** The pnpm arguments of the one command that packs every published package (the README's `npm run tarballs`). */
-export const PACK_ALL_ARGS = ['-r', '--filter', './packages/*', 'pack', '--pack-destination'];
+const PACK_ALL_ARGS = ['-r', '--filter', './packages/*', 'pack', '--pack-destination'];
 
 /**
  * Packs every published package into `destination` with one recursive `pnpm pack` (each `prepack` builds its

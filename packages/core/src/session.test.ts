@@ -169,6 +169,10 @@ describe('requestKey', () => {
   });
 });
 
+/** A form request with these properties. */
+const formOf = (properties: Record<string, unknown>): ParsedElicitation =>
+  parse({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties } });
+
 describe('isSameRequest', () => {
   it('agrees with requestKey, without building the keys', () => {
     const requests = [
@@ -187,14 +191,9 @@ describe('isSameRequest', () => {
   });
 
   it('tells apart schemas that differ deep inside, or only in key count', () => {
-    const parse = (properties: Record<string, unknown>): ParsedElicitation => {
-      const result = parseElicitation({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties } });
-      if (!result.ok) throw new Error(result.error.message);
-      return result.request;
-    };
     const base = { a: { type: 'string', enum: ['x', 'y'] } };
-    expect(isSameRequest(parse(base), parse({ a: { type: 'string', enum: ['x', 'y'] } }))).toBe(true);
-    expect(isSameRequest(parse(base), parse({ a: { type: 'string', enum: ['x', 'z'] } }))).toBe(false);
-    expect(isSameRequest(parse(base), parse({ ...base, b: { type: 'boolean' } }))).toBe(false);
+    expect(isSameRequest(formOf(base), formOf({ a: { type: 'string', enum: ['x', 'y'] } }))).toBe(true);
+    expect(isSameRequest(formOf(base), formOf({ a: { type: 'string', enum: ['x', 'z'] } }))).toBe(false);
+    expect(isSameRequest(formOf(base), formOf({ ...base, b: { type: 'boolean' } }))).toBe(false);
   });
 });
