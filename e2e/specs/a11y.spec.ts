@@ -2,9 +2,8 @@
 // under the production build's strict CSP, in both presentations: inline (the gallery renders its previews in the
 // page: the kit's look and the rjsf themes) and modal (the playground's "Show dialog"). Each state's screenshot is
 // kept in e2e/artifacts/screenshots/.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { fixtureParams } from '../support/fixtures.js';
 import { saveScreenshot } from '../support/screenshots.js';
 import { expect, test } from '../support/test.js';
 
@@ -21,13 +20,6 @@ const SECRET_FORM = {
     required: ['apiKey'],
   },
 };
-
-/** The kitchen-sink fixture's params: every variant in one form. */
-const KITCHEN_SINK = (
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../fixtures/examples/form-12-kitchen-sink-all-variants.json'), 'utf8'),
-  ) as { params: unknown }
-).params;
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`dialog accessibility (${colorScheme} theme)`, () => {
@@ -50,9 +42,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       playground,
     }, testInfo) => {
       await playground.open();
-      await playground.paste(KITCHEN_SINK);
-      await page.getByRole('button', { name: 'Show dialog' }).click();
-      const dialog = await playground.dialog.expectOpen();
+      const dialog = await playground.showDialog(fixtureParams('form-12-kitchen-sink-all-variants'));
       await expect(dialog).toHaveAttribute('data-presentation', 'modal');
       await expectNoAxeViolations(page, testInfo, `modal-form-${colorScheme}`);
       const nickname = playground.dialog.field('Nickname');
@@ -88,9 +78,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       playground,
     }, testInfo) => {
       await playground.open();
-      await playground.paste(SECRET_FORM);
-      await page.getByRole('button', { name: 'Show dialog' }).click();
-      const dialog = await playground.dialog.expectOpen();
+      const dialog = await playground.showDialog(SECRET_FORM);
       await expect(dialog.getByRole('listitem').filter({ hasText: 'looks like a secret' })).toContainText('“API key”');
       await expectNoAxeViolations(page, testInfo, `warning-${colorScheme}`);
       await saveScreenshot(dialog, `dialog-warning-${colorScheme}`);

@@ -4,9 +4,8 @@
 // 200 % zoom is emulated as Chromium applies it: a 1280 × 800 window at zoom 2 lays out a 640 × 400 CSS-pixel viewport
 // at device scale factor 2.
 import type { Locator, Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { fixtureParams } from '../support/fixtures.js';
 import { expect, test } from '../support/test.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 } as const;
@@ -34,13 +33,6 @@ async function rootColor(page: Page, variable: string): Promise<string> {
   }, variable);
 }
 
-/** The kitchen-sink fixture's params: the longest form. */
-const KITCHEN_SINK = (
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../fixtures/examples/form-12-kitchen-sink-all-variants.json'), 'utf8'),
-  ) as { params: unknown }
-).params;
-
 for (const [label, device] of [
   ['390 px', PHONE],
   ['200 % zoom', ZOOM_200],
@@ -54,9 +46,7 @@ for (const [label, device] of [
         playground,
       }, testInfo) => {
         await playground.open();
-        await playground.paste(KITCHEN_SINK);
-        await page.getByRole('button', { name: 'Show dialog' }).click();
-        const dialog = await playground.dialog.expectOpen();
+        const dialog = await playground.showDialog(fixtureParams('form-12-kitchen-sink-all-variants'));
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
         const box = await dialog.boundingBox();
         const viewport = page.viewportSize();

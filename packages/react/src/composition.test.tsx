@@ -242,6 +242,25 @@ describe('slices of the session', () => {
     act(() => session.setValue('count', '2'));
     expect(renders).toEqual({ branch: 3, count: 2 });
   });
+
+  it("leave a field's widget alone when the host re-renders with a re-parsed request and new object props", () => {
+    // A controlled input re-rendered between the browser's edit and React's change event would lose the keystroke
+    // (a host re-rendering from a capture listener does that): the rows must not re-render for the host.
+    let renders = 0;
+    function TextWidget(props: WidgetProps): ReactElement {
+      renders += 1;
+      return <input id={props.id} value={String(props.value ?? '')} onChange={() => {}} />;
+    }
+    const theme = { widgets: { TextWidget } };
+    const view = () => (
+      <ElicitationDialog request={request()} server={{ name: 'Demo Server' }} onRespond={() => {}} theme={theme} />
+    );
+    const { rerender } = render(view());
+    const first = renders;
+    rerender(view());
+    rerender(view());
+    expect(renders).toBe(first);
+  });
 });
 
 describe('inline presentation', () => {

@@ -164,6 +164,20 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
       ),
     [session, theme, id],
   );
+  // Stable for the session's life: the field rows take them as props, and a row must not re-render when the host
+  // does (a controlled input re-rendered between the browser's edit and React's change event loses the keystroke).
+  const callbacks = useMemo(
+    () => ({
+      openUrl: () => {
+        const outcome = session.open();
+        if (outcome.ok) {
+          (latest.current.onOpenUrl ?? openInNewTab)(outcome.href);
+        }
+      },
+      changed: () => latest.current.onValuesChange?.(session.getSnapshot().values),
+    }),
+    [session],
+  );
   const context = useMemo<InternalContext>(
     () => ({
       session,
@@ -174,19 +188,13 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
       presentation,
       askedAgain,
       ids: { title: `${id}title`, message: `${id}message`, form: `${id}form` },
-      openUrl: () => {
-        const outcome = session.open();
-        if (outcome.ok) {
-          (latest.current.onOpenUrl ?? openInNewTab)(outcome.href);
-        }
-      },
+      ...callbacks,
       describe,
-      changed: () => latest.current.onValuesChange?.(session.getSnapshot().values),
       registry,
       labels: theme?.labels ?? 'kit',
       shown,
     }),
-    [session, server, strings, pendingCount, presentation, askedAgain, id, registry, theme, shown],
+    [session, server, strings, pendingCount, presentation, askedAgain, id, callbacks, registry, theme, shown],
   );
   const hasFields = session.fields.length > 0 && !session.blocked;
 
