@@ -1,9 +1,18 @@
 // The fuzz invariants, shared by the unit-test sample and `pnpm run fuzz`.
 import { parseElicitation, parseRequestedSchema, validateContent } from '../index.js';
 import type { ParseOptions } from '../types.js';
-import { ajvContentVerdict, deliberateDifference, officialAccepts, policyAllows } from './harness.js';
+import {
+  ASSERTING_KEYWORDS,
+  ajvContentVerdict,
+  deliberateDifference,
+  officialAccepts,
+  policyAllows,
+} from './harness.js';
 
-const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'];
+const FORBIDDEN = [
+  ...['$ref', '$defs', '$dynamicRef', '$recursiveRef', 'definitions', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'],
+  ...['patternProperties', 'dependentSchemas', 'prefixItems'],
+];
 
 /** Whether a schema position (the top level, a property, a multi-select's `items`) holds a forbidden keyword. */
 const hasForbidden = (schema: Record<string, unknown>): boolean => {
@@ -12,10 +21,23 @@ const hasForbidden = (schema: Record<string, unknown>): boolean => {
   const itemKeys = properties.flatMap((property) =>
     property['type'] === 'array' ? Object.keys(property['items'] as object) : [],
   );
+  const options = properties.flatMap((property) => [
+    ...((property['oneOf'] as Record<string, unknown>[] | undefined) ?? []),
+    ...(((property['items'] as Record<string, unknown> | undefined)?.['anyOf'] as Record<string, unknown>[]) ?? []),
+  ]);
   return (
     'oneOf' in schema ||
     keys.some((key) => FORBIDDEN.includes(key)) ||
-    itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key))
+    itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key)) ||
+    options.some((option) =>
+      Object.entries(option).some(
+        ([key, value]) =>
+          key !== 'const' &&
+          key !== 'title' &&
+          !(key === 'type' && value === 'string') &&
+          ASSERTING_KEYWORDS.includes(key),
+      ),
+    )
   );
 };
 
