@@ -7,6 +7,7 @@ import { formats } from './formats.js';
 import { isJsonObject, toJsonValue, type JsonObject, type JsonValue, type NotJsonProblem } from './json.js';
 import { declaresMode, revisionFeatures, type ElicitationMode, type ProtocolVersion } from './protocol.js';
 import { Rejection } from './rejection.js';
+import { detectSensitiveFields, type SensitiveField } from './sensitive.js';
 import type {
   ElicitRequestedSchema,
   ElicitationError,
@@ -22,8 +23,18 @@ import { analyzeUrl } from './url.js';
 
 /** Result of {@link parseRequestedSchema}. */
 export type RequestedSchemaResult =
-  | { ok: true; schema: ElicitRequestedSchema; fields: FieldDescriptor[]; warnings: SchemaWarning[] }
+  | {
+      ok: true;
+      schema: ElicitRequestedSchema;
+      fields: FieldDescriptor[];
+      warnings: SchemaWarning[];
+      /** The fields that look like they ask for a secret, judged once from `fields`. */
+      sensitive: SensitiveField[];
+    }
   | { ok: false; error: ElicitationError };
+
+/** A successful {@link parseRequestedSchema} result: what {@link createContentValidator} accepts in place of a schema. */
+export type ParsedRequestedSchema = Extract<RequestedSchemaResult, { ok: true }>;
 
 /** How a value that is not JSON is described: "is not JSON: …". */
 const NOT_JSON: Record<NotJsonProblem, string> = {
@@ -201,7 +212,15 @@ function parseRequest(params: unknown, options: ParseOptions): ParsedElicitation
   if (compiled instanceof Rejection) {
     return compiled;
   }
-  return { mode: 'form', message, requestedSchema: compiled.schema, fields: compiled.fields, warnings, ...extras };
+  return {
+    mode: 'form',
+    message,
+    requestedSchema: compiled.schema,
+    fields: compiled.fields,
+    sensitive: detectSensitiveFields(compiled.fields),
+    warnings,
+    ...extras,
+  };
 }
 
 /**
@@ -218,7 +237,13 @@ export function parseRequestedSchema(
   const compiled = copy instanceof Rejection ? copy : describeSchema(copy, options.protocolVersion, warnings);
   return compiled instanceof Rejection
     ? { ok: false, error: compiled.toError() }
-    : { ok: true, schema: compiled.schema, fields: compiled.fields, warnings };
+    : {
+        ok: true,
+        schema: compiled.schema,
+        fields: compiled.fields,
+        warnings,
+        sensitive: detectSensitiveFields(compiled.fields),
+      };
 }
 
 /**

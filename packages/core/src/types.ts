@@ -11,6 +11,7 @@
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 import type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
+import type { SensitiveField } from './sensitive.js';
 import type { UrlAnalysis } from './url.js';
 
 export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
@@ -238,6 +239,11 @@ export interface ParsedFormElicitation {
   requestedSchema: ElicitRequestedSchema;
   /** Field descriptors in property order (see {@link describeForm}). */
   fields: FieldDescriptor[];
+  /**
+   * The fields that look like they ask for a secret (name, label, reason, message), judged once from `fields` by the
+   * parser: the one verdict a dialog, a session and a server read. Empty for most forms.
+   */
+  sensitive: SensitiveField[];
   warnings: SchemaWarning[];
   task?: { ttl?: number | null };
   _meta?: Record<string, unknown>;

@@ -4,7 +4,7 @@ import { checkValue, type Problem } from './check.js';
 import { fromLocalDateTime, isLocalDateTime } from './date-time.js';
 import { isJsonObject, toJsonValue } from './json.js';
 import { issueOf } from './messages.js';
-import { ElicitationSchemaError, parseRequestedSchema } from './parse.js';
+import { ElicitationSchemaError, parseRequestedSchema, type ParsedRequestedSchema } from './parse.js';
 import type {
   ContentValidation,
   ElicitContent,
@@ -79,6 +79,13 @@ export function validateValues(
 /** A compiled server-side check of received `content`; see {@link createContentValidator}. */
 export type ContentValidator = (content: unknown) => ContentValidation;
 
+/** Whether `value` is a successful {@link parseRequestedSchema} result (its fields are then used as they are). */
+function isParsedSchema(value: unknown): value is ParsedRequestedSchema {
+  return (
+    isJsonObject(value) && value['ok'] === true && Array.isArray(value['fields']) && isJsonObject(value['schema'])
+  );
+}
+
 /**
  * Compiles the server's re-check of received `content` (accepted content is still external input) for one schema,
  * parsed once: JSON Schema semantics, strict JSON types (`""` satisfies `required`, `"12"` is not a number, date-times
@@ -86,15 +93,23 @@ export type ContentValidator = (content: unknown) => ContentValidation;
  * ajv-formats) on the restricted schema, except that it also refuses integers beyond ±(2^53−1) and duplicate
  * multi-select items, and does not enforce keywords outside the restricted schema (`pattern`, …; reported as warnings
  * by the parser). On success `content` is a fresh JSON copy of what was checked, safe to keep. Never throws on content.
+ *
+ * `schema` is a requested schema, or a successful {@link parseRequestedSchema} result: a server that has parsed its
+ * question already (to read its warnings or `sensitive`) passes the result, and the schema is not parsed again.
  * @throws {ElicitationSchemaError} (a `TypeError`) when `schema` is not a valid restricted schema: reported when the
  * validator is created, with the `-32602` a client would send in `error.error`.
  * @example
- * const check = createContentValidator(EXPORT_SCHEMA);
+ * const parsed = parseRequestedSchema(EXPORT_SCHEMA);
+ * if (!parsed.ok) throw new Error(parsed.error.message);
+ * const check = createContentValidator(parsed); // or createContentValidator(EXPORT_SCHEMA)
  * const result = check(answer.content);
  * if (!result.ok) return toolError(result.issues.map((issue) => issue.message).join(' '));
  */
-export function createContentValidator(schema: unknown, options?: ValidateContentOptions): ContentValidator {
-  const parsed = parseRequestedSchema(schema);
+export function createContentValidator(
+  schema: unknown | ParsedRequestedSchema,
+  options?: ValidateContentOptions,
+): ContentValidator {
+  const parsed = isParsedSchema(schema) ? schema : parseRequestedSchema(schema);
   if (!parsed.ok) {
     throw new ElicitationSchemaError(parsed.error);
   }

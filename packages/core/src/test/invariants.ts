@@ -10,8 +10,20 @@ import {
 } from './harness.js';
 
 const FORBIDDEN = [
-  ...['$ref', '$defs', '$dynamicRef', '$recursiveRef', 'definitions', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'],
-  ...['patternProperties', 'dependentSchemas', 'prefixItems'],
+  '$ref',
+  '$defs',
+  '$dynamicRef',
+  '$recursiveRef',
+  'definitions',
+  'allOf',
+  'anyOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'prefixItems',
 ];
 
 /** Whether a schema position (the top level, a property, a multi-select's `items`) holds a forbidden keyword. */
