@@ -78,15 +78,7 @@ function toOptions(
     const item = list[index]!;
     let option: FieldOption;
     if (titled) {
-      const screened = screenOption(
-        item,
-        {
-          path: `${at(position, keyword)}.${index}`,
-          option: index + 1,
-          ...(position.field !== undefined && { field: position.field }),
-        },
-        warnings,
-      );
+      const screened = screenOption(item, position, keyword, index, warnings);
       if (screened instanceof Rejection) {
         return screened;
       }

@@ -28,13 +28,45 @@ export type RequestedSchemaResult =
       schema: ElicitRequestedSchema;
       fields: FieldDescriptor[];
       warnings: SchemaWarning[];
-      /** The fields that look like they ask for a secret, judged once from `fields`. */
-      sensitive: SensitiveField[];
+      /** The fields that look like they ask for a secret, judged once from `fields` (when first read). */
+      readonly sensitive: SensitiveField[];
     }
   | { ok: false; error: ElicitationError };
 
-/** A successful {@link parseRequestedSchema} result: what {@link createContentValidator} accepts in place of a schema. */
-export type ParsedRequestedSchema = Extract<RequestedSchemaResult, { ok: true }>;
+/**
+ * A successful {@link parseRequestedSchema} (or {@link describeRequestedSchema}) result: what
+ * {@link createContentValidator} accepts in place of a schema.
+ */
+export type ParsedRequestedSchema = Extract<DescribedRequestedSchema, { ok: true }>;
+
+/** The verdicts judged so far, by the parse result they belong to. */
+const JUDGED = new WeakMap<object, SensitiveField[]>();
+
+/**
+ * `sensitive` on a parse result: an enumerable property (spread, `JSON.stringify` and `structuredClone` see it) whose
+ * value is judged from the result's `fields` when first read, then kept. One shared accessor, so that every result has
+ * the same shape (a getter written in each object literal would give each its own hidden class, ~30× slower to
+ * create), and a parse that no one asks about secrets — a server's, a benchmark's — does not judge at all.
+ */
+const SENSITIVE: PropertyDescriptor = {
+  enumerable: true,
+  configurable: true,
+  get(this: { fields: readonly FieldDescriptor[] }): SensitiveField[] {
+    let found = JUDGED.get(this);
+    if (found === undefined) {
+      found = detectSensitiveFields(this.fields);
+      JUDGED.set(this, found);
+    }
+    return found;
+  },
+};
+
+/** The result with its lazily judged `sensitive` attached. */
+function withSensitive<Result extends { fields: FieldDescriptor[] }>(
+  result: Result,
+): Result & { readonly sensitive: SensitiveField[] } {
+  return Object.defineProperty(result, 'sensitive', SENSITIVE) as Result & { readonly sensitive: SensitiveField[] };
+}
 
 /** How a value that is not JSON is described: "is not JSON: …". */
 const NOT_JSON: Record<NotJsonProblem, string> = {
@@ -123,7 +155,10 @@ function parseUrlRequest(
   if (url === undefined || url instanceof Rejection) {
     return url ?? new Rejection('url', 'missing');
   }
-  const link = analyzeUrl(url, options.serverUrl === undefined ? {} : { serverUrl: options.serverUrl });
+  const link = analyzeUrl(url, {
+    ...(options.serverUrl !== undefined && { serverUrl: options.serverUrl }),
+    ...(options.publicSuffixList !== undefined && { publicSuffixList: options.publicSuffixList }),
+  });
   if (link.warnings.some((warning) => warning.code === 'blocked-scheme')) {
     return new Rejection('url', 'url-blocked', { detail: `${link.scheme}:` });
   }
@@ -212,38 +247,49 @@ function parseRequest(params: unknown, options: ParseOptions): ParsedElicitation
   if (compiled instanceof Rejection) {
     return compiled;
   }
-  return {
-    mode: 'form',
+  return withSensitive({
+    mode: 'form' as const,
     message,
     requestedSchema: compiled.schema,
     fields: compiled.fields,
-    sensitive: detectSensitiveFields(compiled.fields),
     warnings,
     ...extras,
-  };
+  });
 }
 
+/** A requested schema screened and described: {@link parseRequestedSchema}'s result without the secret verdict. */
+export type DescribedRequestedSchema =
+  | { ok: true; schema: ElicitRequestedSchema; fields: FieldDescriptor[]; warnings: SchemaWarning[] }
+  | { ok: false; error: ElicitationError };
+
 /**
- * Checks a `requestedSchema` against the restricted schema and the kit's policies and describes its fields.
- * Never throws. A rejection is the same `-32602` error {@link parseElicitation} would send (paths start with
- * `requestedSchema`). `protocolVersion: '2025-06-18'` refuses the variants that revision did not have.
+ * {@link parseRequestedSchema} without the secret verdict: what a validator and {@link describeForm} need. (A server's
+ * `createContentValidator` then does not carry the secret detector in its bundle.)
  */
-export function parseRequestedSchema(
+export function describeRequestedSchema(
   schema: unknown,
   options: { protocolVersion?: ProtocolVersion } = {},
-): RequestedSchemaResult {
+): DescribedRequestedSchema {
   const copy = copyJson(schema, SCHEMA_PATH);
   const warnings: SchemaWarning[] = [];
   const compiled = copy instanceof Rejection ? copy : describeSchema(copy, options.protocolVersion, warnings);
   return compiled instanceof Rejection
     ? { ok: false, error: compiled.toError() }
-    : {
-        ok: true,
-        schema: compiled.schema,
-        fields: compiled.fields,
-        warnings,
-        sensitive: detectSensitiveFields(compiled.fields),
-      };
+    : { ok: true, schema: compiled.schema, fields: compiled.fields, warnings };
+}
+
+/**
+ * Checks a `requestedSchema` against the restricted schema and the kit's policies, describes its fields and judges
+ * which look like they ask for a secret (`sensitive`). Never throws. A rejection is the same `-32602` error
+ * {@link parseElicitation} would send (paths start with `requestedSchema`). `protocolVersion: '2025-06-18'` refuses
+ * the variants that revision did not have.
+ */
+export function parseRequestedSchema(
+  schema: unknown,
+  options: { protocolVersion?: ProtocolVersion } = {},
+): RequestedSchemaResult {
+  const described = describeRequestedSchema(schema, options);
+  return described.ok ? withSensitive({ ...described }) : described;
 }
 
 /**
@@ -277,7 +323,7 @@ export class ElicitationSchemaError extends TypeError {
  * restricted schema; use {@link parseRequestedSchema} to get the reason as a value instead.
  */
 export function describeForm(schema: ElicitRequestedSchema): FieldDescriptor[] {
-  const result = parseRequestedSchema(schema);
+  const result = describeRequestedSchema(schema);
   if (!result.ok) {
     throw new ElicitationSchemaError(result.error);
   }

@@ -156,23 +156,34 @@ function placeOf(position: Position): string | undefined {
   return position.inItems ? 'in its items' : undefined;
 }
 
-/** Refuses references and the composition keywords this position does not allow. */
+/** Each refused structure keyword's rank: references first, then composition, each in table order. */
+const STRUCTURE_RANKS: ReadonlyMap<string, number> = new Map(
+  [...REFERENCE_KEYWORDS, ...COMPOSITION_KEYWORDS].map((keyword, rank) => [keyword, rank]),
+);
+const REFERENCE_COUNT = REFERENCE_KEYWORDS.length;
+
+/**
+ * Refuses references and the composition keywords this position does not allow; with several, the first in table
+ * order (references before composition). One pass over the object's own keys: a schema object has a handful.
+ */
 export function screenStructure(
   schema: JsonObject,
   position: Position,
   allowedComposition?: string,
 ): Rejection | undefined {
-  for (const keyword of REFERENCE_KEYWORDS) {
-    if (Object.hasOwn(schema, keyword)) {
-      return reject(position, keyword, 'ref', placeOf(position));
+  let found: string | undefined;
+  let foundRank = Infinity;
+  for (const keyword of Object.keys(schema)) {
+    const rank = STRUCTURE_RANKS.get(keyword);
+    if (rank !== undefined && rank < foundRank && keyword !== allowedComposition) {
+      found = keyword;
+      foundRank = rank;
     }
   }
-  for (const keyword of COMPOSITION_KEYWORDS) {
-    if (keyword !== allowedComposition && Object.hasOwn(schema, keyword)) {
-      return reject(position, keyword, 'composition', placeOf(position));
-    }
+  if (found === undefined) {
+    return undefined;
   }
-  return undefined;
+  return reject(position, found, foundRank < REFERENCE_COUNT ? 'ref' : 'composition', placeOf(position));
 }
 
 /** The rule a keyword's value breaks, wherever the keyword appears; `undefined` when its value is fine. */
@@ -247,46 +258,58 @@ export function screenKeywords(
 }
 
 /**
- * Screens one titled option like a property: it must be an object with a string `const` and a string `title`;
- * references and composition are refused with their own reasons, every other keyword that decides validity
- * (`pattern`, `minLength`, `type` other than `string`, `$id`, …) as `options-invalid`, and annotations are reported.
- * `type: 'string'` is reported, not refused: the `const` is a string, so it changes nothing.
+ * Screens one titled option (`list[index]` of the options `keyword` at `parent`) like a property: it must be an
+ * object with a string `const` and a string `title`; references and composition are refused with their own reasons,
+ * every other keyword that decides validity (`pattern`, `minLength`, `type` other than `string`, `$id`, …) as
+ * `options-invalid`, and annotations are reported. `type: 'string'` is reported, not refused: the `const` is a string,
+ * so it changes nothing.
  */
 export function screenOption(
   item: JsonValue,
-  position: Position,
+  parent: Position,
+  keyword: string,
+  index: number,
   warnings: SchemaWarning[],
 ): { value: string; label: string } | Rejection {
-  const number = position.option ?? 0;
+  const number = index + 1;
   if (!isJsonObject(item) || typeof item['const'] !== 'string' || typeof item['title'] !== 'string') {
     return new Rejection(
-      position.path,
+      `${at(parent, keyword)}.${index}`,
       'options-invalid',
-      contextOf(position, undefined, `option ${number} needs a string 'const' and a string 'title'`),
+      contextOf(parent, keyword, `option ${number} needs a string 'const' and a string 'title'`),
     );
+  }
+  const keywords = Object.keys(item);
+  if (keywords.length === 2) {
+    // Only `const` and `title` (checked above): the common case, nothing else to screen
+    return { value: item['const'], label: item['title'] || item['const'] };
+  }
+  const position: Position = { path: `${at(parent, keyword)}.${index}`, option: number };
+  if (parent.field !== undefined) {
+    position.field = parent.field;
   }
   const structure = screenStructure(item, position);
   if (structure) {
     return structure;
   }
-  for (const keyword of Object.keys(item)) {
-    if (OPTION_KEYWORDS.has(keyword)) {
+  for (const key of keywords) {
+    if (OPTION_KEYWORDS.has(key)) {
       continue;
     }
-    const harmlessType = keyword === 'type' && item[keyword] === 'string';
-    if (ASSERTING_KEYWORDS.has(keyword) && !harmlessType) {
+    const harmlessType = key === 'type' && item[key] === 'string';
+    if (ASSERTING_KEYWORDS.has(key) && !harmlessType) {
       return reject(
         position,
-        keyword,
+        key,
         'options-invalid',
-        `option ${number} uses '${keyword}', which would change which answers are valid; an option has only a 'const' and a 'title'`,
+        `option ${number} uses '${key}', which would change which answers are valid; an option has only a 'const' and a 'title'`,
       );
     }
-    const problem = checkKeywordValue(keyword, item[keyword]!, position);
+    const problem = checkKeywordValue(key, item[key]!, position);
     if (problem) {
       return problem;
     }
-    warnIgnored(warnings, position, keyword);
+    warnIgnored(warnings, position, key);
   }
   return { value: item['const'], label: item['title'] || item['const'] };
 }

@@ -143,8 +143,13 @@ const EXCEPTIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 /** How many little words may stand between a setting word and the wording it is about. */
 const MAX_LITTLE_WORDS = 2;
 
-/** The words used anywhere in a field (name, title, description, default, examples), for context exceptions. */
-export type FieldContext = ReadonlySet<string>;
+/**
+ * The words used anywhere in a field (name, title, description, default, examples), for context exceptions: asked
+ * only when a wording with an exception is found, so the set is built then, once.
+ */
+export interface FieldContext {
+  has(word: string): boolean;
+}
 
 /** A key's verdict, also as a plural (`apikeys` → `apikey`); the exact key wins (`tokens` is a look-alike). */
 function lookUp<Value>(map: ReadonlyMap<string, Value>, key: string): Value | undefined {
@@ -204,13 +209,13 @@ function isCancelled(key: string, context: FieldContext): boolean {
 
 /**
  * The longest wording made of the words from `start` on (never joined across punctuation): its verdict, how many
- * words it covers and its key.
+ * words it covers and its key (a final plural `s` is tried off; the exact join wins).
  */
 function matchJoinedWords(
   text: SplitText,
   start: number,
 ): { readonly verdict: Verdict; readonly wordCount: number; readonly key: string } | undefined {
-  const joins: string[] = [];
+  let match: { verdict: Verdict; wordCount: number; key: string } | undefined;
   let joined = '';
   for (let count = 1; count <= VOCABULARY.maxJoinedWords; count += 1) {
     const word = text.words[start + count - 1];
@@ -221,21 +226,17 @@ function matchJoinedWords(
       break;
     }
     joined += word;
-    joins.push(joined);
+    const exact = VOCABULARY.words.get(joined);
+    const key = exact === undefined && joined.endsWith('s') ? joined.slice(0, -1) : joined;
+    const verdict = exact ?? VOCABULARY.words.get(key);
+    if (verdict !== undefined) {
+      match = { verdict, wordCount: count, key };
+    }
     if (!VOCABULARY.keyPrefixes.has(joined)) {
       break;
     }
   }
-  for (let count = joins.length; count >= 1; count -= 1) {
-    const joinedKey = joins[count - 1]!;
-    // The wording's own key: the join, or the join without its plural `s`
-    const key = VOCABULARY.words.has(joinedKey) ? joinedKey : joinedKey.slice(0, -1);
-    const verdict = VOCABULARY.words.get(key);
-    if (verdict !== undefined && (key === joinedKey || joinedKey.endsWith('s'))) {
-      return { verdict, wordCount: count, key };
-    }
-  }
-  return undefined;
+  return match;
 }
 
 /**
@@ -310,6 +311,9 @@ const PREFIXES_BY_FIRST: ReadonlyMap<string, readonly TokenPrefix[]> = (() => {
   }
   return byFirst;
 })();
+/** The first characters of the prefixes, by code: elsewhere the scan does no look-up. */
+const PREFIX_FIRST_CODES: ReadonlySet<number> = new Set(TOKEN_PREFIXES.map(({ prefix }) => prefix.charCodeAt(0)));
+const DASH = 0x2d;
 /** How far a PEM header is read for `PUBLIC` / `CERTIFICATE`: `-----BEGIN ENCRYPTED PRIVATE KEY-----` fits. */
 const MAX_HEADER_LENGTH = 64;
 
@@ -340,13 +344,14 @@ function judgeKeyHeader(text: string, at: number): SensitiveReason | undefined {
  */
 export function findTokenPrefix(text: string): SensitiveReason | undefined {
   for (let position = 0; position < text.length; position++) {
-    if (text.startsWith(KEY_HEADER, position)) {
+    const code = text.charCodeAt(position);
+    if (code === DASH && text.startsWith(KEY_HEADER, position)) {
       const verdict = judgeKeyHeader(text, position);
       if (verdict !== undefined) {
         return verdict;
       }
     }
-    if (position > 0 && isAlphanumeric(text.charCodeAt(position - 1))) {
+    if (!PREFIX_FIRST_CODES.has(code) || (position > 0 && isAlphanumeric(text.charCodeAt(position - 1)))) {
       continue;
     }
     for (const entry of PREFIXES_BY_FIRST.get(text.charAt(position)) ?? []) {
@@ -374,15 +379,22 @@ export interface PreparedText {
 /** Splits a text for {@link judgeText} and {@link contextOf}. */
 export const prepareText = (text: string): PreparedText => ({ text, plain: splitText(text) });
 
-/** The words used anywhere in a field's texts. */
+/** The words used anywhere in a field's texts (the set is built on the first question). */
 export function contextOf(texts: readonly PreparedText[]): FieldContext {
-  const words = new Set<string>();
-  for (const { plain } of texts) {
-    for (const word of plain.words) {
-      words.add(word);
-    }
-  }
-  return words;
+  let words: Set<string> | undefined;
+  return {
+    has(word) {
+      if (words === undefined) {
+        words = new Set();
+        for (const { plain } of texts) {
+          for (const each of plain.words) {
+            words.add(each);
+          }
+        }
+      }
+      return words.has(word);
+    },
+  };
 }
 
 /** The verdict on one text of a field: its words, then its words with the disguises undone, then token prefixes. */

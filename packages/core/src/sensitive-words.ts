@@ -277,39 +277,37 @@ const CONFUSABLES: ReadonlyMap<string, string> = new Map(
 
 const isAsciiLetter = (character: string | undefined): boolean =>
   character !== undefined && ((character >= 'a' && character <= 'z') || (character >= 'A' && character <= 'Z'));
-const isAsciiDigit = (character: string | undefined): boolean =>
-  character !== undefined && character >= '0' && character <= '9';
+const isAsciiLetterCode = (code: number): boolean => (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a);
+const isAsciiDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 /** Signs that stand for a letter only between two letters or digits (`p@ss` yes, `Password!` no). */
 const INNER_SIGNS: ReadonlySet<string> = new Set(['@', '!', '|']);
+/** The characters of {@link LEET_LETTERS}, by code: a run may hold them. */
+const LEET_CODES: ReadonlySet<number> = new Set(Object.keys(LEET_LETTERS).map((sign) => sign.charCodeAt(0)));
+const isRunCode = (code: number): boolean => isAsciiLetterCode(code) || isAsciiDigitCode(code) || LEET_CODES.has(code);
 
 /**
  * Leetspeak undone: in each run of ASCII letters, digits and `@ $ ! |` that holds at least two letters, the digits
  * and signs of {@link LEET_LETTERS} become their letters (`p4ssw0rd` → `password`, `P@$$w0rd` → `Password`). A run of
- * digits alone (`2025`, `6-digit`) is left as it is, and so are `@ ! |` at either end of a run (`Password!`).
+ * digits alone (`2025`, `6-digit`) is left as it is, and so are `@ ! |` at either end of a run (`Password!`). One pass
+ * over the UTF-16 code units (everything the table knows is ASCII).
  */
 function undoLeetspeak(text: string): string {
-  const characters = [...text];
   let result = '';
   let index = 0;
-  while (index < characters.length) {
-    const character = characters[index]!;
-    const inRun = (value: string | undefined): boolean =>
-      isAsciiLetter(value) || isAsciiDigit(value) || (value !== undefined && Object.hasOwn(LEET_LETTERS, value));
-    if (!inRun(character)) {
-      result += character;
+  while (index < text.length) {
+    if (!isRunCode(text.charCodeAt(index))) {
+      result += text[index];
       index += 1;
       continue;
     }
     let end = index;
     let letters = 0;
-    while (end < characters.length && inRun(characters[end])) {
-      if (isAsciiLetter(characters[end])) {
-        letters += 1;
-      }
+    while (end < text.length && isRunCode(text.charCodeAt(end))) {
+      letters += isAsciiLetterCode(text.charCodeAt(end)) ? 1 : 0;
       end += 1;
     }
     for (let position = index; position < end; position++) {
-      const current = characters[position]!;
+      const current = text[position]!;
       const letter = letters >= 2 ? LEET_LETTERS[current] : undefined;
       const inner = position > index && position < end - 1;
       result += letter !== undefined && (inner || !INNER_SIGNS.has(current)) ? letter : current;
@@ -317,6 +315,17 @@ function undoLeetspeak(text: string): string {
     index = end;
   }
   return result;
+}
+
+/** Whether a text holds anything the confusables table or leetspeak could change (a non-ASCII or a leet character). */
+function mayBeDisguised(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80 || LEET_CODES.has(code)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -367,8 +376,12 @@ function hasSpacedLetters(text: SplitText): boolean {
  * as they are written.
  */
 export function undisguise(text: string, plain: SplitText): SplitText | undefined {
+  const spaced = hasSpacedLetters(plain);
+  if (!spaced && !mayBeDisguised(text)) {
+    return undefined;
+  }
   const undone = undoLeetspeak(fold(text, CONFUSABLES));
-  if (!hasSpacedLetters(plain) && undone === fold(text)) {
+  if (!spaced && undone === fold(text)) {
     return undefined;
   }
   return joinSpacedLetters(split(undone));

@@ -9,6 +9,7 @@ describe('package entry', () => {
       'createElicitationQueue',
       'elicitationCapability',
       'isTooManyPending',
+      'publicSuffixList',
       'readServerIdentity',
     ]);
   });

@@ -6,6 +6,7 @@ export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.
 export { attachElicitation } from './attach.js';
 export { readServerIdentity } from './server-identity.js';
 export { isTooManyPending } from './entry.js';
+export { publicSuffixList } from './public-suffix.js';
 // The capability rule lives in core (one home); re-exported so a host that only uses mcp needs no second import.
 export { elicitationCapability } from '@elicitation-kit/core';
 export type { ElicitationCapabilityObject } from '@elicitation-kit/core';
