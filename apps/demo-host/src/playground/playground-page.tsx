@@ -12,6 +12,7 @@ import { JsonBlock } from '../shared/json-block.js';
 import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { extractRequests } from './extract.js';
+import { plural } from '../shared/plural.js';
 
 const FIRST_EXAMPLE = playgroundExamples.find((example) => example.id === 'form-06-enum-titled-single');
 const INITIAL_TEXT = JSON.stringify(
@@ -126,7 +127,7 @@ export function PlaygroundPage() {
           <>
             <p className="hint">
               {extraction.source === 'input-required'
-                ? `An input_required result with ${extraction.requests.length} elicitation${extraction.requests.length === 1 ? '' : 's'}: they are shown in turn.`
+                ? `An input_required result with ${plural(extraction.requests.length, 'elicitation')}: they are shown in turn.`
                 : extraction.source === 'request'
                   ? 'A JSON-RPC elicitation/create request.'
                   : 'elicitation/create params.'}
