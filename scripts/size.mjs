@@ -16,12 +16,14 @@ import { root } from './lib/workspace.mjs';
  */
 export const budgets = {
   // core: issue 12 set 8 KB; it is NOT met, and the conflict is reported rather than golfed away (the same issue
-  // forbids trading clarity for bytes). Written plainly, what that issue and issue 13 ask of core measures ~19.5 KB:
-  // the secret vocabulary in nine languages alone is ~6.8 KB, URL analysis (punycode, sites, scripts) ~3.4 KB, the
-  // parser with a sentence for every refusal ~4 KB. A host's form path (parse, values, validation, content) is ~11 KB,
-  // a server's createContentValidator ~6.5 KB (`sideEffects: false`). The enforced ceiling stops growth; the target
-  // stays reported (packages/core/README.md "Size", bench/RESULTS.md).
-  core: { entry: 'packages/core/src/index.ts', budget: 22 * 1024, target: 8 * 1024 },
+  // forbids trading clarity for bytes). Written plainly, what issues 12, 13 and 22 ask of core measures ~28 KB: the
+  // secret detector alone is ~13.5 KB since issue 22 (the vocabulary in twelve languages with the new families ~7.1 KB,
+  // setting words, context exceptions and token prefixes ~1.7 KB, Unicode's confusable letters ~0.8 KB, the splitter
+  // and matcher ~3.9 KB), URL analysis (punycode, sites, scripts) ~3.8 KB, the parser with a sentence for every
+  // refusal ~4 KB. Raised from 22 KB to 30 KB for issue 22 (headroom ~2 KB); the real Public Suffix List (~50 KB)
+  // stays out of core as a plug-in. A server's createContentValidator is ~7 KB (`sideEffects: false`). The enforced
+  // ceiling stops growth; the target stays reported (packages/core/README.md "Size", bench/RESULTS.md).
+  core: { entry: 'packages/core/src/index.ts', budget: 30 * 1024, target: 8 * 1024 },
   react: { entry: 'packages/react/src/index.ts', budget: 8 * 1024 },
   // mcp: 4 KB until issue 13 split it into single-job modules and added kit.callTool (tool calls that survive a human),
   // settled URL completions and resend policy; written plainly that is ~4.7 KB. Raised with headroom, not golfed.

@@ -26,7 +26,7 @@ import type { SensitiveReason } from './sensitive-vocabulary.js';
 import type { FieldDescriptor } from './types.js';
 
 export { LOOK_ALIKE, SECRET_VOCABULARY } from './sensitive-vocabulary.js';
-export type { SecretVocabularyTable, SensitiveReason } from './sensitive-vocabulary.js';
+export type { SensitiveReason } from './sensitive-vocabulary.js';
 
 /** A field that looks like it asks for a secret, which the spec forbids in form mode. */
 export interface SensitiveField {
