@@ -371,6 +371,23 @@ function buildField(
   }
 }
 
+/** Whether a default has the JSON type its field's kind needs (`DEFAULT_TYPES` says which). */
+function hasDefaultType(kind: ControlKind, value: JsonValue): boolean {
+  switch (kind) {
+    case 'text':
+    case 'select':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'checkbox':
+      return typeof value === 'boolean';
+    case 'multiselect':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+    default:
+      return kind satisfies never;
+  }
+}
+
 /** Attaches a valid default; a default of the wrong JSON type rejects the schema, an invalid one is reported. */
 function applyDefault(
   field: FieldDescriptor,
@@ -382,10 +399,12 @@ function applyDefault(
     return undefined;
   }
   const value = schema['default']!;
-  const problem = checkValue(field, value);
-  if (problem?.[0] === 'type') {
+  // The JSON type first, on its own: the field's rules stop at the first that fails (a list longer than maxItems is
+  // refused by its length before its items are read), which must not hide a default of the wrong type.
+  if (!hasDefaultType(field.kind, value)) {
     return reject(position, 'default', 'default-type', DEFAULT_TYPES[field.kind]);
   }
+  const problem = checkValue(field, value);
   if (problem) {
     warnings.push({
       path: at(position, 'default'),

@@ -194,6 +194,12 @@ describe('smaller correctness gaps', () => {
     expect(validateContent(schema, { tags: 'x' })).toEqual({ ok: true, content: { tags: 'x' } });
   });
 
+  it('refuses a default of the wrong JSON type even when a bound would fail first (maxItems before the items)', () => {
+    expect(verdict(multi({ type: 'string', enum: ['c', 'd'] }, { maxItems: 2, default: ['c', 'd', 7] }))).toBe(
+      'default-type @ requestedSchema.properties.tags.default',
+    );
+  });
+
   it('refuses minItems above the number of options (it can never be answered)', () => {
     expect(verdict(multi({ type: 'string', enum: ['a', 'b'] }, { minItems: 3 }))).toBe(
       'bound-invalid @ requestedSchema.properties.tags.minItems',

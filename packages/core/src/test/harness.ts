@@ -157,7 +157,7 @@ export const ASSERTING_KEYWORDS = [
   'nullable',
 ];
 /** References and subschema keywords refused at every position (a property, `items`, the schema itself). */
-const STRUCTURE_KEYWORDS = [
+export const STRUCTURE_KEYWORDS = [
   '$ref',
   '$defs',
   '$dynamicRef',

@@ -7,24 +7,11 @@ import {
   deliberateDifference,
   officialAccepts,
   policyAllows,
+  STRUCTURE_KEYWORDS,
 } from './harness.js';
 
-const FORBIDDEN = [
-  '$ref',
-  '$defs',
-  '$dynamicRef',
-  '$recursiveRef',
-  'definitions',
-  'allOf',
-  'anyOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'patternProperties',
-  'dependentSchemas',
-  'prefixItems',
-];
+/** Refused at every position; `anyOf` too, except as a multi-select's options in `items`. */
+const FORBIDDEN = [...STRUCTURE_KEYWORDS, 'anyOf'];
 
 /** Whether a schema position (the top level, a property, a multi-select's `items`) holds a forbidden keyword. */
 const hasForbidden = (schema: Record<string, unknown>): boolean => {
@@ -91,7 +78,8 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
   }
   const { code, data } = result.error;
   if (code !== -32602 || !data.reason) return { accepted: false, error: 'malformed rejection' };
-  if (!data.path && data.reason !== 'not-object')
+  // `''` is the params themselves: not an object, or not readable as JSON at all (a throwing proxy).
+  if (!data.path && data.reason !== 'not-object' && data.reason !== 'not-json')
     return { accepted: false, error: `rejection without a path (${data.reason})` };
   // Completeness, checked where the era and modes add no rule: official + policies accept ⇒ the kit accepts.
   if (
