@@ -22,6 +22,7 @@ import {
   CJK_SETTING_SUFFIXES,
   CONNECTIVES,
   CONTEXT_EXCEPTIONS,
+  COUNT_WORDS_BEFORE,
   KEY_HEADER,
   LOOK_ALIKE,
   PUBLIC_KEY_HEADER_WORDS,
@@ -128,7 +129,10 @@ function indexVocabulary(tables: readonly SecretVocabularyTable[]): VocabularyIn
 const VOCABULARY = indexVocabulary(SECRET_VOCABULARY);
 const SETTINGS_AFTER: ReadonlySet<string> = new Set(SETTING_WORDS_AFTER.map(keyOf));
 const SETTINGS_BEFORE: ReadonlySet<string> = new Set(SETTING_WORDS_BEFORE.map(keyOf));
+const COUNTS_BEFORE: ReadonlySet<string> = new Set(COUNT_WORDS_BEFORE.map(keyOf));
 const LITTLE_WORDS: ReadonlySet<string> = new Set(CONNECTIVES.map(keyOf));
+/** CJK settings of two characters or more: found anywhere in the CJK word after a Latin wording (`OTPコードの桁数`). */
+const CJK_SETTINGS: readonly string[] = CJK_SETTING_SUFFIXES.map(keyOf).filter((suffix) => suffix.length >= 2);
 /** Setting words that may be glued to a stem (`Passwortlänge`, `apikeyname`) or follow a CJK wording, longest first. */
 const GLUED_SETTINGS: readonly string[] = [
   ...new Set([...SETTINGS_AFTER, ...CJK_SETTING_SUFFIXES.map(keyOf)]),
@@ -164,16 +168,20 @@ const isSettingWord = (settings: ReadonlySet<string>, word: string): boolean =>
 const continuesWithSetting = (run: string, at: number): boolean =>
   at < run.length && GLUED_SETTINGS.some((setting) => run.startsWith(setting, at));
 
+/** Whether a CJK word after a Latin wording names a setting (`の桁数`, `コードの桁数`, `名`). */
+const isCjkSetting = (word: string): boolean =>
+  continuesWithSetting(word, 0) || CJK_SETTINGS.some((setting) => word.includes(setting));
+
 /**
- * Whether the wording covering `count` words from `start` is about a setting: a setting word right after it (or glued
- * to the next word when that is CJK: `otp` + `の桁数`), or one before it across at most two little words, with no
- * punctuation between.
+ * Whether the wording covering `count` words from `start` is about a setting: a setting word right after it (or a
+ * CJK setting in the next word when that is CJK: `otp` + `の桁数`), or one before it across at most two little words,
+ * with no punctuation between; a count word (`number of`, `how many`) counts before a wording in the plural.
  */
-function isSetting(text: SplitText, start: number, count: number): boolean {
+function isSetting(text: SplitText, start: number, count: number, plural = false): boolean {
   const next = start + count;
   const following = text.words[next];
   if (following !== undefined && !text.breakBefore[next]) {
-    if (isSettingWord(SETTINGS_AFTER, following) || (isCjkWord(following) && continuesWithSetting(following, 0))) {
+    if (isSettingWord(SETTINGS_AFTER, following) || (isCjkWord(following) && isCjkSetting(following))) {
       return true;
     }
   }
@@ -181,7 +189,7 @@ function isSetting(text: SplitText, start: number, count: number): boolean {
   let little = 0;
   while (before >= 0 && !text.breakBefore[before + 1]) {
     const word = text.words[before]!;
-    if (isSettingWord(SETTINGS_BEFORE, word)) {
+    if (isSettingWord(SETTINGS_BEFORE, word) || (plural && COUNTS_BEFORE.has(word))) {
       return true;
     }
     if (!LITTLE_WORDS.has(word) || little === MAX_LITTLE_WORDS) {
@@ -214,8 +222,10 @@ function isCancelled(key: string, context: FieldContext): boolean {
 function matchJoinedWords(
   text: SplitText,
   start: number,
-): { readonly verdict: Verdict; readonly wordCount: number; readonly key: string } | undefined {
-  let match: { verdict: Verdict; wordCount: number; key: string } | undefined;
+):
+  | { readonly verdict: Verdict; readonly wordCount: number; readonly key: string; readonly plural: boolean }
+  | undefined {
+  let match: { verdict: Verdict; wordCount: number; key: string; plural: boolean } | undefined;
   let joined = '';
   for (let count = 1; count <= VOCABULARY.maxJoinedWords; count += 1) {
     const word = text.words[start + count - 1];
@@ -230,7 +240,7 @@ function matchJoinedWords(
     const key = exact === undefined && joined.endsWith('s') ? joined.slice(0, -1) : joined;
     const verdict = exact ?? VOCABULARY.words.get(key);
     if (verdict !== undefined) {
-      match = { verdict, wordCount: count, key };
+      match = { verdict, wordCount: count, key, plural: key !== joined };
     }
     if (!VOCABULARY.keyPrefixes.has(joined)) {
       break;
@@ -267,7 +277,9 @@ function judgeSplit(text: SplitText, context: FieldContext): SensitiveReason | u
     const match = matchJoinedWords(text, index);
     if (match !== undefined) {
       const passedOver =
-        match.verdict === LOOK_ALIKE || isSetting(text, index, match.wordCount) || isCancelled(match.key, context);
+        match.verdict === LOOK_ALIKE ||
+        isSetting(text, index, match.wordCount, match.plural) ||
+        isCancelled(match.key, context);
       if (!passedOver) {
         return match.verdict as SensitiveReason;
       }

@@ -491,6 +491,12 @@ const ONE_TIME_CODES: SecretVocabularyTable = {
     'digits we texted',
     'digits we sent',
     'digits we emailed',
+    'magic link code',
+    'text message code',
+    'code from the text message',
+    'code in the text message',
+    'reset code',
+    'password reset code',
     // Bank TANs (`TAN` itself is in capitals below)
     'transaction authentication number',
     'transaction signing code',
@@ -567,6 +573,7 @@ const ONE_TIME_CODES: SecretVocabularyTable = {
     'kod zapasowy',
     'kod z aplikacji',
     'weryfikacja dwuetapowa',
+    'kod BLIK',
     // Turkish
     'doğrulama kodu',
     'onay kodu',
@@ -608,7 +615,7 @@ const ONE_TIME_CODES: SecretVocabularyTable = {
     'bevestigingscode',
   ],
   alone: [],
-  capitals: ['TAN'],
+  capitals: ['TAN', 'BLIK'],
 };
 
 const RECOVERY_PHRASES: SecretVocabularyTable = {
@@ -1487,6 +1494,9 @@ export const SETTING_WORDS_AFTER: readonly string[] = [
   'fingerprint',
   'manager',
   'managers',
+  'reset',
+  'threshold',
+  'attachment',
   // English: names of a secret (identifiers, not the value)
   'name',
   'names',
@@ -1553,6 +1563,8 @@ export const SETTING_WORDS_BEFORE: readonly string[] = [
   'label',
   'identifier',
   'characters',
+  'forgot',
+  'forgotten',
   // Spanish, French, Italian, Portuguese
   'longitud',
   'tamaño',
@@ -1630,6 +1642,28 @@ export const SETTING_WORDS_BEFORE: readonly string[] = [
   'имя',
   'название',
   'сложность',
+];
+
+/**
+ * Words that count things, before a wording in the plural (`number of backup codes`, `how many recovery codes`,
+ * `Anzahl der TANs`): a count of secrets, not a secret. Before a wording in the singular (`number of the credit
+ * card`) they are not settings.
+ */
+export const COUNT_WORDS_BEFORE: readonly string[] = [
+  'number',
+  'count',
+  'amount',
+  'many',
+  'nombre',
+  'número',
+  'numero',
+  'cantidad',
+  'quantidade',
+  'quantità',
+  'anzahl',
+  'aantal',
+  'liczba',
+  'количество',
 ];
 
 /** Little words skipped between a setting word and the secret's wording (`length of the password`). */
@@ -1711,6 +1745,11 @@ export const CJK_SETTING_SUFFIXES: readonly string[] = [
   '種類',
   'の上限',
   '上限',
+  'の最小',
+  '最小',
+  'の最大',
+  '最大',
+  '回数',
   '数',
   // Chinese
   '长度',

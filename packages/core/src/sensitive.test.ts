@@ -390,6 +390,9 @@ describe('a 100,000-character string', () => {
     ['stems followed by settings', run('passwortlänge'), null],
     ['CJK settings', run('パスワードの長さ'), null],
     ['capitals acronyms', run('TANX'), null],
+    ['a wording before a CJK run of settings', `OTP${run('の桁数')}`, null],
+    ['a wording before a long CJK run', `OTP ${run('文字')}`, 'one-time-code'],
+    ['count words before plurals', run('number of backup codes '), null],
   ];
 
   it.each(HOSTILE)('%s, as a name, a title or a description', (_, hostile, reason) => {

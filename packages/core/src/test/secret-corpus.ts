@@ -738,6 +738,31 @@ export const SECRET_CASES: readonly SecretCase[] = [
   { lang: 'ru', shows: 'ru: ключ восстановления', name: 'x', title: 'Ключ восстановления', reason: 'secret' },
   { lang: 'ko', shows: 'ko: 비밀번호', name: 'x', title: '비밀번호', reason: 'password' },
   { lang: 'ko', shows: 'ko: 인증번호', name: 'x', title: '인증번호 입력', reason: 'one-time-code' },
+  // ── More new wordings ──
+  { shows: 'magic link code', name: 'x', title: 'Magic link code', reason: 'one-time-code' },
+  {
+    shows: 'code from the text message',
+    name: 'x',
+    description: 'Copy the code from the text message',
+    reason: 'one-time-code',
+    via: 'description',
+  },
+  { shows: 'password reset code', name: 'resetCode', title: 'Password reset code', reason: 'one-time-code' },
+  { shows: 'reset your password', name: 'x', title: 'Reset your password', reason: 'password' },
+  { shows: 'leetspeak in capitals', name: 'x', title: 'P4$$W0RD', reason: 'password', via: 'leetspeak' },
+  { shows: 'Greek capital Rho in PIN', name: 'x', title: '\u03a1IN', reason: 'passcode', via: 'confusable' },
+  { shows: 'spaced capitals', name: 'x', title: 'A P I  K E Y', reason: 'api-key', via: 'spaced' },
+  {
+    shows: 'a PIN described by its digits',
+    name: 'x',
+    description: 'Your PIN is 4 digits',
+    reason: 'passcode',
+    via: 'description',
+  },
+  { lang: 'de', shows: 'de: mobileTAN', name: 'x', title: 'mobileTAN', reason: 'one-time-code' },
+  { lang: 'pl', shows: 'pl: kod BLIK', name: 'x', title: 'Kod BLIK', reason: 'one-time-code' },
+  { lang: 'tr', shows: 'tr: kart şifresi', name: 'x', title: 'Kart şifresi', reason: 'password' },
+  { lang: 'ja', shows: 'ja: OTPコードを入力', name: 'x', title: 'OTPコードを入力', reason: 'one-time-code' },
 ];
 
 /** Ordinary fields that share a word, a stem or a letter sequence with a secret. */
@@ -1016,6 +1041,28 @@ export const LOOK_ALIKE_CASES: readonly LookAlikeCase[] = [
   { kind: 'ordinary-field', lang: 'pl', shows: 'pl: nazwa użytkownika', name: 'x', title: 'Nazwa użytkownika' },
   { kind: 'ordinary-field', lang: 'tr', shows: 'tr: kullanıcı adı', name: 'x', title: 'Kullanıcı adı' },
   { kind: 'ordinary-field', lang: 'it', shows: 'it: nome utente', name: 'x', title: 'Nome utente' },
+  // ── More new look-alikes ──
+  { kind: 'setting', shows: 'number of backup codes', name: 'x', title: 'Number of backup codes', type: 'integer' },
+  { kind: 'setting', shows: 'how many recovery codes', name: 'x', title: 'How many recovery codes?', type: 'integer' },
+  { kind: 'setting', shows: 'unseal key threshold', name: 'x', title: 'Unseal key threshold', type: 'integer' },
+  {
+    kind: 'setting',
+    shows: 'authenticator attachment',
+    name: 'x',
+    title: 'Authenticator attachment',
+    options: ['platform', 'cross-platform'],
+  },
+  { kind: 'ordinary-field', shows: 'password reset e-mail', name: 'x', title: 'Password reset email' },
+  { kind: 'other-meaning', shows: 'forgot your password', name: 'x', title: 'Forgot your password?' },
+  {
+    kind: 'setting',
+    lang: 'ja',
+    shows: 'ja: パスワードの最小文字数',
+    name: 'x',
+    title: 'パスワードの最小文字数',
+    type: 'integer',
+  },
+  { kind: 'setting', lang: 'ja', shows: 'ja: OTPコードの桁数', name: 'x', title: 'OTPコードの桁数', type: 'integer' },
 ];
 
 /** Secrets the kit misses, on purpose or for now (counted in the figures as misses). */
