@@ -323,8 +323,11 @@ const PREFIXES_BY_FIRST: ReadonlyMap<string, readonly TokenPrefix[]> = (() => {
   }
   return byFirst;
 })();
-/** The first characters of the prefixes, by code: elsewhere the scan does no look-up. */
-const PREFIX_FIRST_CODES: ReadonlySet<number> = new Set(TOKEN_PREFIXES.map(({ prefix }) => prefix.charCodeAt(0)));
+/** Whether an ASCII code starts a prefix, by code (all the prefixes are ASCII): elsewhere the scan does no look-up. */
+const STARTS_PREFIX = new Uint8Array(128);
+for (const { prefix } of TOKEN_PREFIXES) {
+  STARTS_PREFIX[prefix.charCodeAt(0)] = 1;
+}
 const DASH = 0x2d;
 /** How far a PEM header is read for `PUBLIC` / `CERTIFICATE`: `-----BEGIN ENCRYPTED PRIVATE KEY-----` fits. */
 const MAX_HEADER_LENGTH = 64;
@@ -363,7 +366,7 @@ export function findTokenPrefix(text: string): SensitiveReason | undefined {
         return verdict;
       }
     }
-    if (!PREFIX_FIRST_CODES.has(code) || (position > 0 && isAlphanumeric(text.charCodeAt(position - 1)))) {
+    if (code >= 128 || STARTS_PREFIX[code] === 0 || (position > 0 && isAlphanumeric(text.charCodeAt(position - 1)))) {
       continue;
     }
     for (const entry of PREFIXES_BY_FIRST.get(text.charAt(position)) ?? []) {

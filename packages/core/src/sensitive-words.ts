@@ -281,9 +281,13 @@ const isAsciiLetterCode = (code: number): boolean => (code >= 0x61 && code <= 0x
 const isAsciiDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 /** Signs that stand for a letter only between two letters or digits (`p@ss` yes, `Password!` no). */
 const INNER_SIGNS: ReadonlySet<string> = new Set(['@', '!', '|']);
-/** The characters of {@link LEET_LETTERS}, by code: a run may hold them. */
-const LEET_CODES: ReadonlySet<number> = new Set(Object.keys(LEET_LETTERS).map((sign) => sign.charCodeAt(0)));
-const isRunCode = (code: number): boolean => isAsciiLetterCode(code) || isAsciiDigitCode(code) || LEET_CODES.has(code);
+/** Whether an ASCII code is one of {@link LEET_LETTERS} (all ASCII), by code: a run may hold them. */
+const IS_LEET = new Uint8Array(128);
+for (const sign of Object.keys(LEET_LETTERS)) {
+  IS_LEET[sign.charCodeAt(0)] = 1;
+}
+const isLeetCode = (code: number): boolean => code < 128 && IS_LEET[code] === 1;
+const isRunCode = (code: number): boolean => isAsciiLetterCode(code) || isAsciiDigitCode(code) || isLeetCode(code);
 
 /**
  * Leetspeak undone: in each run of ASCII letters, digits and `@ $ ! |` that holds at least two letters, the digits
@@ -321,7 +325,7 @@ function undoLeetspeak(text: string): string {
 function mayBeDisguised(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code >= 0x80 || LEET_CODES.has(code)) {
+    if (code >= 0x80 || IS_LEET[code] === 1) {
       return true;
     }
   }

@@ -73,8 +73,8 @@ interface SecretCandidate {
   readonly label: string;
   /** The texts read as words, in order: name, title, description, default, examples. */
   readonly texts: readonly string[];
-  /** Option values and labels, read only for token prefixes. */
-  readonly options: readonly string[];
+  /** The options of a choice, read only for token prefixes (values and labels). */
+  readonly options: readonly { readonly value: string; readonly label: string }[];
 }
 
 /**
@@ -118,7 +118,7 @@ function judgeCandidate(candidate: SecretCandidate): SensitiveReason | undefined
     }
   }
   for (const option of candidate.options) {
-    const verdict = findTokenPrefix(option);
+    const verdict = findTokenPrefix(option.value) ?? findTokenPrefix(option.label);
     if (verdict !== undefined) {
       return verdict;
     }
@@ -184,7 +184,7 @@ export function detectSensitiveFields(fields: readonly FieldDescriptor[]): Sensi
         name: field.name,
         label: field.label,
         texts: [field.name, title, field.description ?? '', ...valuesOf(schema)],
-        options: options.flatMap((option) => [option.value, option.label]),
+        options,
       },
       title,
     );
@@ -195,20 +195,20 @@ export function detectSensitiveFields(fields: readonly FieldDescriptor[]): Sensi
   return found;
 }
 
-/** The option values and labels of a raw property: `enum`, `oneOf`, `items.enum`, `items.anyOf`. */
-function rawOptionsOf(property: Record<string, unknown>): string[] {
+/** The options of a raw property (`enum`, `oneOf`, `items.enum`, `items.anyOf`), as values and labels. */
+function rawOptionsOf(property: Record<string, unknown>): { value: string; label: string }[] {
   const items = isJsonObject(property['items']) ? property['items'] : {};
   const lists = [property['enum'], property['oneOf'], items['enum'], items['anyOf']];
-  const options: string[] = [];
+  const options: { value: string; label: string }[] = [];
   for (const list of lists) {
     if (!Array.isArray(list)) {
       continue;
     }
     for (const option of list) {
       if (typeof option === 'string') {
-        options.push(option);
+        options.push({ value: option, label: option });
       } else if (isJsonObject(option)) {
-        options.push(stringOf(option['const']), stringOf(option['title']));
+        options.push({ value: stringOf(option['const']), label: stringOf(option['title']) });
       }
     }
   }
