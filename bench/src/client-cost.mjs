@@ -101,21 +101,24 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
     const checkContent = core.createContentValidator(clone(params.requestedSchema));
     const content = core.toContent(fields, values);
     if (!checkContent(content).ok || !validate(content)) throw new Error(`the ${key} content is not valid`);
-    const server = compare(
-      {
-        size: warmBatch,
-        run: (_, n) => {
-          for (let i = 0; i < n; i++) if (!checkContent(content).ok) throw new Error('core failed');
+    /** The warm re-check of one answer: the kit's validator against the compiled ajv validator. */
+    const compareServer = (answer) =>
+      compare(
+        {
+          size: warmBatch,
+          run: (_, n) => {
+            for (let i = 0; i < n; i++) if (!checkContent(answer).ok) throw new Error('core failed');
+          },
         },
-      },
-      {
-        size: warmBatch,
-        run: (_, n) => {
-          for (let i = 0; i < n; i++) if (!validate(content)) throw new Error('ajv failed');
+        {
+          size: warmBatch,
+          run: (_, n) => {
+            for (let i = 0; i < n; i++) if (!validate(answer)) throw new Error('ajv failed');
+          },
         },
-      },
-      { runs },
-    );
+        { runs },
+      );
+    const server = compareServer(content);
 
     // The same warm re-check on a sparse answer: only the defaults, as `toContent(fields, initialValues(fields))`
     // sends when the user accepts at once. ajv checks the few keys present; the kit's fixed per-call costs show here.
@@ -123,23 +126,7 @@ export function measureClientCost(core, { runs = 15, scale = 1 } = {}) {
     const sparse = core.toContent(fields, core.initialValues(fields));
     const sparseValid = checkContent(sparse).ok;
     if (sparseValid !== validate(sparse)) throw new Error(`core and ajv disagree on the sparse ${key} content`);
-    const serverSparse = !sparseValid
-      ? undefined
-      : compare(
-          {
-            size: warmBatch,
-            run: (_, n) => {
-              for (let i = 0; i < n; i++) if (!checkContent(sparse).ok) throw new Error('core failed');
-            },
-          },
-          {
-            size: warmBatch,
-            run: (_, n) => {
-              for (let i = 0; i < n; i++) if (!validate(sparse)) throw new Error('ajv failed');
-            },
-          },
-          { runs },
-        );
+    const serverSparse = sparseValid ? compareServer(sparse) : undefined;
 
     results[key] = {
       label,
