@@ -13,6 +13,7 @@ import {
   SECRET_VOCABULARY,
   type SensitiveReason,
 } from './sensitive.js';
+import { findTokenPrefix } from './sensitive-matcher.js';
 import { root } from './test/harness.js';
 import { renderCorpus, renderVocabulary } from './test/secret-report.js';
 import {
@@ -196,6 +197,8 @@ describe('detectSecret', () => {
   });
 });
 
+/** What a text's token prefixes alone say (how an option is read). */
+const findTokenPrefixVerdict = (text: string): SensitiveReason | null => findTokenPrefix(text) ?? null;
 const passwordSchema = (property: unknown) => ({ type: 'object', properties: { password: property } });
 const pinCode = (description: string) => ({
   type: 'object',
@@ -394,6 +397,18 @@ describe('a 100,000-character string', () => {
     ['a wording before a long CJK run', `OTP ${run('文字')}`, 'one-time-code'],
     ['count words before plurals', run('number of backup codes '), null],
   ];
+
+  it.each(HOSTILE)('%s, as a default, an example or an option', (_, hostile, reason) => {
+    // Options are read for token prefixes only
+    const prefixed = findTokenPrefixVerdict(hostile);
+    for (const [property, expected] of [
+      [{ x: { type: 'string', default: hostile } }, reason],
+      [{ x: { type: 'string', examples: ['a', hostile] } }, reason],
+      [{ x: { type: 'string', enum: [hostile] } }, prefixed],
+    ] as const) {
+      expect(findSensitiveFields({ type: 'object', properties: property })[0]?.reason ?? null).toBe(expected);
+    }
+  });
 
   it.each(HOSTILE)('%s, as a name, a title or a description', (_, hostile, reason) => {
     for (const property of [
