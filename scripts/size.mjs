@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Size budgets: each package's own code, bundled from source with esbuild, minified and gzipped.
 // Peers (and sibling kit packages) are external: the figure is what the package itself adds to a host's bundle.
-// Usage: node scripts/size.mjs [core|react|mcp|mcp/sdk-v2|mcp/sdk-v1|mcp/ai-sdk|mcp/bridge|mcp/browser]   (all when
-// omitted). Exits 1 when a budget is exceeded.
+// Usage: node scripts/size.mjs [core|react|mcp|mcp/<entry>]   (all when omitted; entries: sdk-v2, sdk-v1, ai-sdk,
+// bridge, browser, public-suffix). Exits 1 when a budget is exceeded.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,12 +17,14 @@ import { root } from './lib/workspace.mjs';
  */
 export const budgets = {
   // core: issue 12 set 8 KB; it is NOT met, and the conflict is reported rather than golfed away (the same issue
-  // forbids trading clarity for bytes). Written plainly, what that issue and issue 13 ask of core measures ~19.5 KB:
-  // the secret vocabulary in nine languages alone is ~6.8 KB, URL analysis (punycode, sites, scripts) ~3.4 KB, the
-  // parser with a sentence for every refusal ~4 KB. A host's form path (parse, values, validation, content) is ~11 KB,
-  // a server's createContentValidator ~6.5 KB (`sideEffects: false`). The enforced ceiling stops growth; the target
-  // stays reported (packages/core/README.md "Size", bench/RESULTS.md).
-  core: { entry: 'packages/core/src/index.ts', budget: 22 * 1024, target: 8 * 1024 },
+  // forbids trading clarity for bytes). Written plainly, what issues 12, 13 and 22 ask of core measures ~28 KB: the
+  // secret detector alone is ~13.5 KB since issue 22 (the vocabulary in twelve languages with the new families ~7.1 KB,
+  // setting words, context exceptions and token prefixes ~1.7 KB, Unicode's confusable letters ~0.8 KB, the splitter
+  // and matcher ~3.9 KB), URL analysis (punycode, sites, scripts) ~3.8 KB, the parser with a sentence for every
+  // refusal ~4 KB. Raised from 22 KB to 30 KB for issue 22 (headroom ~2 KB); the real Public Suffix List (~50 KB)
+  // stays out of core as a plug-in. A server's createContentValidator is ~7 KB (`sideEffects: false`). The enforced
+  // ceiling stops growth; the target stays reported (packages/core/README.md "Size", bench/RESULTS.md).
+  core: { entry: 'packages/core/src/index.ts', budget: 30 * 1024, target: 8 * 1024 },
   // react: 8 KB until issue 23 made every part take its element's props and a ref (composed handlers), added the
   // inline presentation, controllable open state, the selector hook and the kit's own rjsf registry (instead of
   // routing through rjsf's Form, which costs hosts ~100 KB more): ~8.1 KB written plainly. Raised with headroom.
@@ -41,6 +43,9 @@ export const budgets = {
   // The browser half (the remote queue, SSE reading, rehydration) ships to the page: ~3.4 KB, 5 KB with headroom.
   'mcp/bridge': { entry: 'packages/mcp/src/bridge.ts', budget: 10 * 1024 },
   'mcp/browser': { entry: 'packages/mcp/src/browser.ts', budget: 5 * 1024 },
+  // The real Public Suffix List (issue 22), an entry of its own so that no host pays for it unasked: tldts and its list
+  // are ~50 KB min+gz (the kit's own code is one function). Measured to catch a grown list or a dependency mistake.
+  'mcp/public-suffix': { entry: 'packages/mcp/src/public-suffix.ts', budget: 56 * 1024 },
 };
 const external = [
   'react',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ElicitationSchemaError, createContentValidator, validateContent } from './index.js';
+import {
+  ElicitationSchemaError,
+  createContentValidator,
+  parseRequestedSchema,
+  toJsonValue,
+  validateContent,
+} from './index.js';
 
 const EXPORT_SCHEMA = {
   type: 'object',
@@ -68,6 +74,61 @@ describe('createContentValidator', () => {
     });
     for (const content of [cyclic, { format: 'csv', maxRows: 1n }, getter])
       expect(check(content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });
+  });
+
+  it('copies content exactly as toJsonValue does (toJSON, dropped members, non-finite numbers, __proto__, lists)', () => {
+    const lenient = createContentValidator(EXPORT_SCHEMA, { allowUnknown: true });
+    const proto = JSON.parse('{"format":"csv","maxRows":2,"__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const answers: unknown[] = [
+      { toJSON: () => ({ format: 'json', maxRows: 3 }) },
+      { format: 'csv', maxRows: 4, note: undefined, run: () => 1, tag: Symbol('x') },
+      { format: 'csv', maxRows: 5, ratio: Number.NaN, list: ['a', 1, null], nested: { a: [{ b: 1 }] } },
+      { format: 'csv', maxRows: 6, when: new Date(0) },
+      proto,
+      Object.assign(Object.create({ inherited: 1 }), { format: 'csv', maxRows: 7 }),
+    ];
+    for (const answer of answers) {
+      const result = lenient(answer);
+      const copy = toJsonValue(answer);
+      expect(result.ok && result.content, JSON.stringify(copy)).toEqual(copy.ok && copy.value);
+    }
+    expect(Object.getPrototypeOf(lenient(proto).ok && (lenient(proto) as { content: object }).content)).toBe(
+      Object.prototype,
+    );
+  });
+
+  it('never throws on content whose traps or getters throw, at any depth', () => {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const trapped = new Proxy(
+      { format: 'csv' },
+      {
+        ownKeys: () => {
+          throw new Error('no keys');
+        },
+      },
+    );
+    const deep = {
+      format: 'csv',
+      maxRows: 1,
+      nested: {
+        get x() {
+          throw new Error('no');
+        },
+      },
+    };
+    const cycleToTop: Record<string, unknown> = { format: 'csv', maxRows: 1 };
+    cycleToTop['nested'] = { back: cycleToTop };
+    for (const content of [revoked.proxy, trapped, deep, cycleToTop, [1], null, 7])
+      expect(check(content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });
+  });
+
+  it('accepts a parsed schema (the server parses each question once) with the same verdicts', () => {
+    const parsed = parseRequestedSchema(EXPORT_SCHEMA);
+    if (!parsed.ok) throw new Error('the export schema must parse');
+    const fromParsed = createContentValidator(parsed);
+    for (const answer of [{ format: 'csv', maxRows: 10 }, { format: 'xml' }, { format: 'csv', maxRows: 1, x: 1 }, 5])
+      expect(fromParsed(answer)).toEqual(check(answer));
   });
 
   it('refuses a 100,000-item answer to a 2-option multi-select by its length', () => {

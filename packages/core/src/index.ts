@@ -8,12 +8,19 @@ export {
   INVALID_PARAMS,
   isProtocolVersion,
   eraOf,
+  revisionFeatures,
   declaresMode,
   elicitationCapability,
 } from './protocol.js';
-export type { DeclaredModes, ElicitationCapabilityObject, ElicitationModes, ProtocolEra } from './protocol.js';
+export type {
+  DeclaredModes,
+  ElicitationCapabilityObject,
+  ElicitationModes,
+  ProtocolEra,
+  RevisionFeatures,
+} from './protocol.js';
 export { parseElicitation, parseRequestedSchema, describeForm, ElicitationSchemaError } from './parse.js';
-export type { RequestedSchemaResult } from './parse.js';
+export type { ParsedRequestedSchema, RequestedSchemaResult } from './parse.js';
 export { validateValues, validateContent, createContentValidator } from './validate.js';
 export type { ContentValidator } from './validate.js';
 export { initialValues, toContent, readNumber } from './values.js';
@@ -38,7 +45,7 @@ export { analyzeUrl } from './url.js';
 export { hasInvisibleCharacters, revealInvisible } from './invisible.js';
 export { isLoopbackHost, isSameSite, registrableDomain } from './site.js';
 export { toUnicodeHost } from './punycode.js';
-export { findSensitiveFields, detectSecret } from './sensitive.js';
+export { findSensitiveFields, detectSensitiveFields, detectSecret } from './sensitive.js';
 export type {
   BooleanSchema,
   CheckboxField,
@@ -88,6 +95,9 @@ export type {
   TitledSingleSelectEnumSchema,
   UntitledMultiSelectEnumSchema,
   UntitledSingleSelectEnumSchema,
+  AnalyzeUrlOptions,
+  PublicSuffixList,
+  SiteOptions,
   UrlAnalysis,
   UrlWarning,
   UrlWarningCode,

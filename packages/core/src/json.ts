@@ -115,6 +115,24 @@ function copy(value: unknown, keys: (string | number)[], ancestors: object[]): J
   return result;
 }
 
+/** What {@link toJsonMember} returns for a member that is not JSON (`false` is a JSON value). */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+/**
+ * The JSON copy of one member of an object that is being copied member by member (the server's content check reads
+ * its top level itself, for speed): exactly what {@link toJsonValue} would copy at `key` below `parent` — same depth
+ * limit, same cycle check (`parent` counts as an ancestor), same `toJSON` call. `undefined` when the member has no JSON
+ * value (dropped, as `JSON.stringify` drops it); {@link NOT_JSON} when it is not JSON. Never throws.
+ */
+export function toJsonMember(value: unknown, key: string, parent: object): JsonValue | undefined | typeof NOT_JSON {
+  try {
+    const copied = copy(value, [key], [parent]);
+    return copied instanceof NotJson ? NOT_JSON : copied;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 /**
  * A JSON copy of `input`, or the reason it is not JSON and the dotted path where that was found. Never throws: a getter,
  * proxy trap or `toJSON` that throws makes the input `unreadable` (the thrown value is never inspected).

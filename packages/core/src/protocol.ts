@@ -32,6 +32,33 @@ export function eraOf(revision: string | undefined): ProtocolEra {
   return revision !== undefined && REVISION.test(revision) && revision >= FIRST_MODERN_REVISION ? 'modern' : 'legacy';
 }
 
+/** What an elicitation request may hold in one protocol revision: the rules that changed from one to the next. */
+export interface RevisionFeatures {
+  /** URL mode (`mode: 'url'`): from 2025-11-25 on. */
+  readonly urlMode: boolean;
+  /** The titled single choice (`oneOf`) and both multiple choices (`type: 'array'`): from 2025-11-25 on. */
+  readonly enumVariants: boolean;
+  /** A URL request must carry `elicitationId`: 2025-11-25 only (the stateless 2026-07-28 has none). */
+  readonly elicitationId: boolean;
+  /** `task` and `_meta` in the params: the 2025 revisions (2026-07-28 has neither). */
+  readonly taskAndMeta: boolean;
+}
+
+const REVISION_FEATURES: Readonly<Record<ProtocolVersion, RevisionFeatures>> = {
+  '2025-06-18': { urlMode: false, enumVariants: false, elicitationId: false, taskAndMeta: true },
+  '2025-11-25': { urlMode: true, enumVariants: true, elicitationId: true, taskAndMeta: true },
+  '2026-07-28': { urlMode: true, enumVariants: true, elicitationId: false, taskAndMeta: false },
+};
+
+/**
+ * The elicitation rules of one revision, so that code asks "does this revision have URL mode?" instead of comparing
+ * dates. The one home of these facts: the parser, the server and the glue read them here.
+ * @example revisionFeatures('2025-06-18').urlMode // false
+ */
+export function revisionFeatures(revision: ProtocolVersion): RevisionFeatures {
+  return REVISION_FEATURES[revision];
+}
+
 /** JSON-RPC "Invalid params": the code of every elicitation the client refuses. */
 export const INVALID_PARAMS = -32602 as const;
 

@@ -36,6 +36,9 @@ export class Rejection {
 const subject = (context: RejectionContext): string =>
   context.field === undefined ? 'The form schema' : `The field '${context.field}'`;
 
+/** ` in its items`, ` in option 2`: where inside the field a refused keyword is (`detail`), or nothing. */
+const place = (context: RejectionContext): string => (context.detail === undefined ? '' : ` ${context.detail}`);
+
 /** `'message'` or `'requestedSchema.properties.a.type'`: the params key a top-level problem is at. */
 const where = (path: string): string => `'${path === '' ? 'params' : path}'`;
 
@@ -65,9 +68,9 @@ const MESSAGES: Record<ParseErrorReason, (path: string, context: RejectionContex
   'unsupported-type': (_path, context) =>
     `${subject(context)} has type ${context.detail}; allowed types are string, number, integer, boolean and array.`,
   ref: (_path, context) =>
-    `${subject(context)} uses ${context.keyword}; elicitation forms allow only flat fields, without references.`,
+    `${subject(context)} uses ${context.keyword}${place(context)}; elicitation forms allow only flat fields, without references.`,
   composition: (_path, context) =>
-    `${subject(context)} uses ${context.keyword}; elicitation forms allow no schema composition (only options may use oneOf or anyOf).`,
+    `${subject(context)} uses ${context.keyword}${place(context)}; elicitation forms allow no schema composition or nested schemas (only the options of a choice use oneOf or anyOf).`,
   'enum-not-string': (_path, context) =>
     `${subject(context)} has ${context.detail ?? 'an option'} that is not a string; options must be strings.`,
   'options-invalid': (_path, context) => `The options of the field '${context.field}' are invalid: ${context.detail}.`,

@@ -73,6 +73,117 @@ describe('items is screened exactly like a property', () => {
   });
 });
 
+const single = (option: Record<string, unknown>) =>
+  schemaWith({
+    type: 'string',
+    oneOf: [
+      { const: 'a', title: 'A' },
+      { const: 'b', title: 'B', ...option },
+    ],
+  });
+const titledMulti = (option: Record<string, unknown>) =>
+  multi({
+    anyOf: [
+      { const: 'a', title: 'A' },
+      { const: 'b', title: 'B', ...option },
+    ],
+  });
+
+describe('titled options are screened like properties and items', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['$ref', { $ref: '#/x' }, 'ref'],
+    ['$defs', { $defs: {} }, 'ref'],
+    ['$dynamicRef', { $dynamicRef: '#x' }, 'ref'],
+    ['not', { not: {} }, 'composition'],
+    ['anyOf', { anyOf: [] }, 'composition'],
+    ['if', { if: {} }, 'composition'],
+    ['prefixItems', { prefixItems: [] }, 'composition'],
+    ['pattern', { pattern: '^z' }, 'options-invalid'],
+    ['minLength', { minLength: 3 }, 'options-invalid'],
+    ['maxLength', { maxLength: 0 }, 'options-invalid'],
+    ['enum', { enum: ['z'] }, 'options-invalid'],
+    ['type object', { type: 'object' }, 'options-invalid'],
+    ['type number', { type: 'number' }, 'options-invalid'],
+    ['$id', { $id: 'https://example.com/b' }, 'options-invalid'],
+    ['$anchor', { $anchor: 'b' }, 'options-invalid'],
+    ['format', { format: 'email' }, 'options-invalid'],
+    ['multipleOf', { multipleOf: 2 }, 'options-invalid'],
+    ['properties', { properties: {} }, 'options-invalid'],
+    ['required', { required: ['x'] }, 'options-invalid'],
+    ['nullable', { nullable: true }, 'options-invalid'],
+  ])('refuses %s in oneOf[i] and in items.anyOf[i], at the keyword', (_, option, reason) => {
+    const key = Object.keys(option)[0]!;
+    expect(verdict(single(option))).toBe(`${reason} @ requestedSchema.properties.tags.oneOf.1.${key}`);
+    expect(verdict(titledMulti(option))).toBe(`${reason} @ requestedSchema.properties.tags.items.anyOf.1.${key}`);
+  });
+
+  it('says which option and which rule in the refusal', () => {
+    const notResult = parseRequestedSchema(single({ not: {} }));
+    expect(!notResult.ok && notResult.error.message).toBe(
+      "The field 'tags' uses not in option 2; elicitation forms allow no schema composition or nested schemas (only the options of a choice use oneOf or anyOf).",
+    );
+    const patternResult = parseRequestedSchema(titledMulti({ pattern: '^z' }));
+    expect(!patternResult.ok && patternResult.error.message).toBe(
+      "The options of the field 'tags' are invalid: option 2 uses 'pattern', which would change which answers are valid; an option has only a 'const' and a 'title'.",
+    );
+  });
+
+  it('no longer accepts what ajv rejects: { const, title, not: {} } matches nothing', () => {
+    expect(() => validateContent(single({ not: {} }), { tags: 'b' })).toThrow(TypeError);
+  });
+
+  it('reports annotations in an option with the option path, and validates as if they were absent', () => {
+    const schema = single({ description: 'Second', $comment: 'c', examples: ['b'], deprecated: true, 'x-icon': 'b' });
+    const result = parseRequestedSchema(schema);
+    expect(result.ok && result.warnings.map((warning) => [warning.code, warning.path])).toEqual([
+      ['ignored-keyword', 'requestedSchema.properties.tags.oneOf.1.description'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.oneOf.1.$comment'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.oneOf.1.examples'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.oneOf.1.deprecated'],
+      ['ignored-keyword', 'requestedSchema.properties.tags.oneOf.1.x-icon'],
+    ]);
+    expect(result.ok && result.warnings[0]!.message).toBe(
+      "The field 'tags' uses 'description' in option 2, which elicitation forms do not enforce; it is ignored.",
+    );
+    expect(validateContent(schema, { tags: 'b' }).ok).toBe(true);
+  });
+
+  it("tolerates type: 'string' in an option (its const is a string: nothing changes), with a warning", () => {
+    const result = parseRequestedSchema(titledMulti({ type: 'string' }));
+    expect(result.ok && result.warnings.map((warning) => warning.path)).toEqual([
+      'requestedSchema.properties.tags.items.anyOf.1.type',
+    ]);
+  });
+
+  it('checks the JSON type of an annotation the restricted schema types elsewhere', () => {
+    expect(verdict(single({ description: 7 }))).toBe(
+      'wrong-type @ requestedSchema.properties.tags.oneOf.1.description',
+    );
+  });
+});
+
+describe('exotic reference and subschema keywords are refused like $ref and allOf, at every position', () => {
+  it.each([
+    ['$dynamicRef', 'ref'],
+    ['$recursiveRef', 'ref'],
+    ['definitions', 'ref'],
+    ['patternProperties', 'composition'],
+    ['dependentSchemas', 'composition'],
+    ['prefixItems', 'composition'],
+  ])('%s', (keyword, reason) => {
+    const value = keyword.startsWith('$') ? '#x' : {};
+    expect(verdict({ type: 'object', properties: {}, [keyword]: value })).toBe(
+      `${reason} @ requestedSchema.${keyword}`,
+    );
+    expect(verdict(schemaWith({ type: 'string', [keyword]: value }))).toBe(
+      `${reason} @ requestedSchema.properties.tags.${keyword}`,
+    );
+    expect(verdict(multi({ type: 'string', enum: ['a'], [keyword]: value }))).toBe(
+      `${reason} @ requestedSchema.properties.tags.items.${keyword}`,
+    );
+  });
+});
+
 describe('smaller correctness gaps', () => {
   it('reports an empty-string keyword as unknown (a warning), and validateContent does not throw on it', () => {
     const schema = schemaWith({ type: 'string', '': 'x' });
@@ -81,6 +192,12 @@ describe('smaller correctness gaps', () => {
       ['ignored-keyword', 'requestedSchema.properties.tags.'],
     ]);
     expect(validateContent(schema, { tags: 'x' })).toEqual({ ok: true, content: { tags: 'x' } });
+  });
+
+  it('refuses a default of the wrong JSON type even when a bound would fail first (maxItems before the items)', () => {
+    expect(verdict(multi({ type: 'string', enum: ['c', 'd'] }, { maxItems: 2, default: ['c', 'd', 7] }))).toBe(
+      'default-type @ requestedSchema.properties.tags.default',
+    );
   });
 
   it('refuses minItems above the number of options (it can never be answered)', () => {

@@ -1,8 +1,21 @@
 // Secret detection: the corpus (src/test/secret-corpus.ts) entry by entry, the vocabulary against itself, the schema
-// shapes findSensitiveFields must survive, the message, and hostile lengths. Prints one line: the corpus figures
-// that docs/secret-detection.md quotes.
+// shapes findSensitiveFields must survive, the one verdict the parser carries, the message, and hostile lengths.
+// Prints one line (the corpus figures) and keeps the figures section of docs/secret-detection.md equal to the run
+// (`UPDATE_SECRET_REPORT=1` rewrites it).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectSecret, findSensitiveFields, LOOK_ALIKE, SECRET_VOCABULARY, type SensitiveReason } from './sensitive.js';
+import { parseElicitation, parseRequestedSchema } from './parse.js';
+import {
+  detectSecret,
+  detectSensitiveFields,
+  findSensitiveFields,
+  LOOK_ALIKE,
+  SECRET_VOCABULARY,
+  type SensitiveReason,
+} from './sensitive.js';
+import { findTokenPrefix } from './sensitive-matcher.js';
+import { root } from './test/harness.js';
+import { renderCorpus, renderVocabulary } from './test/secret-report.js';
 import {
   formatCorpusFigures,
   judgeCorpusField,
@@ -10,6 +23,7 @@ import {
   KNOWN_MISSES,
   LOOK_ALIKE_CASES,
   measureSecretCorpus,
+  schemaOf,
   SECRET_CASES,
 } from './test/secret-corpus.js';
 
@@ -26,9 +40,42 @@ describe('the secret corpus', () => {
     expect(judgeCorpusField(field)).toBe(field.verdict);
   });
 
-  it('is as large as docs/secret-detection.md says (at least 80 secrets, 40 look-alikes)', () => {
-    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(80);
-    expect(LOOK_ALIKE_CASES.length).toBeGreaterThanOrEqual(40);
+  it('covers every reason, every language and every disguise', () => {
+    const figures = measureSecretCorpus();
+    expect(SECRET_CASES.length).toBeGreaterThanOrEqual(250);
+    expect(LOOK_ALIKE_CASES.length).toBeGreaterThanOrEqual(120);
+    expect(figures.byReason.size).toBe(14);
+    for (const { secrets } of figures.byLanguage.values()) expect(secrets.total).toBeGreaterThanOrEqual(2);
+    expect(figures.byDisguise.size).toBe(12);
+  });
+
+  it('is judged the same through findSensitiveFields (a raw schema) as through the parser (request.sensitive)', () => {
+    for (const field of [...SECRET_CASES, ...LOOK_ALIKE_CASES, ...KNOWN_MISSES, ...KNOWN_FALSE_ALARMS]) {
+      expect(findSensitiveFields(schemaOf(field))[0]?.reason ?? null, field.shows).toBe(judgeCorpusField(field));
+    }
+  });
+
+  it.each([
+    ['corpus-figures', renderCorpus],
+    ['vocabulary', renderVocabulary],
+  ])('docs/secret-detection.md shows the %s of this version', (section, render) => {
+    const path = `${root}docs/secret-detection.md`;
+    const doc = readFileSync(path, 'utf8');
+    const start = `<!-- ${section}:start -->`;
+    const end = `<!-- ${section}:end -->`;
+    const generated = `${start}\n\n${render()}\n\n${end}`;
+    expect(doc.includes(start) && doc.includes(end), `the markers of ${section}`).toBe(true);
+    const current = doc.slice(doc.indexOf(start), doc.indexOf(end) + end.length);
+    if (process.env['UPDATE_SECRET_REPORT'] === '1') {
+      writeFileSync(
+        path,
+        doc.replace(current, () => generated),
+      );
+      return;
+    }
+    expect(current, 'run UPDATE_SECRET_REPORT=1 pnpm exec vitest run --project core src/sensitive.test.ts').toBe(
+      generated,
+    );
   });
 
   afterAll(() => {
@@ -90,6 +137,51 @@ describe('detectSecret', () => {
     // Look-alikes hide only what they cover
     ['token budget and access token', 'token'],
     ['Secret Santa secret', 'secret'],
+    // Disguises: confusable letters (Unicode's data), leetspeak, spaced letters, invisible characters
+    ['P\u0430ssword', 'password'],
+    ['\u0422\u043ek\u0435n', 'token'],
+    ['\u03c1assword', 'password'],
+    ['\u1d18\u026a\u0274', 'passcode'],
+    ['p4ssw0rd', 'password'],
+    ['P@$$w0rd!', 'password'],
+    ['s3cr3t', 'secret'],
+    ['P a s s w o r d', 'password'],
+    ['O.T.P', 'one-time-code'],
+    ['пароль', 'password'],
+    // Token prefixes and key headers (case matters; a token start only)
+    ['starts with sk-', 'api-key'],
+    ['sk-learn', undefined],
+    ['desk-top', undefined],
+    ['ghp_x', 'token'],
+    ['AKIAIOSFODNN7EXAMPLE', 'api-key'],
+    ['akia', undefined],
+    ['-----BEGIN EC PRIVATE KEY-----', 'private-key'],
+    ['-----BEGIN CERTIFICATE-----', undefined],
+    // Settings and names of a secret are not the secret
+    ['otpLength', undefined],
+    ['OTP digits', undefined],
+    ['length of your password', undefined],
+    ['Type the password', 'password'],
+    ['Password (length 12)', 'password'],
+    ['secretName', undefined],
+    ['apiKeyName', undefined],
+    ['Passwortrichtlinie', undefined],
+    ['longitud mínima de la contraseña', undefined],
+    ['パスワードの長さ', undefined],
+    ['OTPの桁数', undefined],
+    ['密码长度', undefined],
+    // Capitals-only acronyms
+    ['TAN', 'one-time-code'],
+    ['pushTAN', 'one-time-code'],
+    ['tan', undefined],
+    ['PUKs', 'passcode'],
+    // New languages
+    ['wachtwoord', 'password'],
+    ['Hasło', 'password'],
+    ['haslo', 'password'],
+    ['Şifre', 'password'],
+    ['doğrulama kodu', 'one-time-code'],
+    ['parola', undefined],
     // Alone words
     ['pass', 'password'],
     ['Pass rate', undefined],
@@ -105,16 +197,51 @@ describe('detectSecret', () => {
   });
 });
 
-const schemaOf = (property: unknown) => ({ type: 'object', properties: { password: property } });
+/** What a text's token prefixes alone say (how an option is read). */
+const findTokenPrefixVerdict = (text: string): SensitiveReason | null => findTokenPrefix(text) ?? null;
+const passwordSchema = (property: unknown) => ({ type: 'object', properties: { password: property } });
+const pinCode = (description: string) => ({
+  type: 'object',
+  properties: { x: { type: 'string', title: 'PIN code', description } },
+});
 
 describe('findSensitiveFields', () => {
-  it('judges only fields a user types into (not checkboxes or choices)', () => {
-    expect(findSensitiveFields(schemaOf({ type: 'boolean' }))).toEqual([]);
-    expect(findSensitiveFields(schemaOf({ type: 'array', items: { type: 'string' } }))).toEqual([]);
-    expect(findSensitiveFields(schemaOf({ type: 'string', enum: ['a'] }))).toEqual([]);
-    expect(findSensitiveFields(schemaOf({ type: 'string', oneOf: [{ const: 'a', title: 'A' }] }))).toEqual([]);
-    expect(findSensitiveFields(schemaOf({ type: 'number' }))).toHaveLength(1);
-    expect(findSensitiveFields(schemaOf({ type: 'integer' }))).toHaveLength(1);
+  it('judges every field a user answers (text, numbers, choices), never a checkbox', () => {
+    expect(findSensitiveFields(passwordSchema({ type: 'boolean' }))).toEqual([]);
+    expect(findSensitiveFields(passwordSchema({ type: 'string', enum: ['a'] }))).toHaveLength(1);
+    expect(findSensitiveFields(passwordSchema({ type: 'string', oneOf: [{ const: 'a', title: 'A' }] }))).toHaveLength(
+      1,
+    );
+    expect(findSensitiveFields(passwordSchema({ type: 'array', items: { type: 'string', enum: ['a'] } }))).toHaveLength(
+      1,
+    );
+    expect(findSensitiveFields(passwordSchema({ type: 'number' }))).toHaveLength(1);
+    expect(findSensitiveFields(passwordSchema({ type: 'integer' }))).toHaveLength(1);
+    expect(findSensitiveFields(passwordSchema({ type: 'null' }))).toEqual([]);
+  });
+
+  it('reads a default and examples as words, and options only by their token prefixes', () => {
+    const found = findSensitiveFields({
+      type: 'object',
+      properties: {
+        a: { type: 'string', default: 'my-api-key' },
+        b: { type: 'string', examples: ['ghp_0123456789abcdef'] },
+        c: { type: 'string', enum: ['Password', 'Passkey', 'SMS'] },
+        d: { type: 'string', enum: ['xoxb-1', 'xoxb-2'] },
+        e: { type: 'array', items: { anyOf: [{ const: 'x', title: 'sk_live_abcdef' }] } },
+      },
+    });
+    expect(found.map(({ field, reason }) => [field, reason])).toEqual([
+      ['a', 'api-key'],
+      ['b', 'token'],
+      ['d', 'token'],
+      ['e', 'api-key'],
+    ]);
+  });
+
+  it("reads every text in the field's context: a PIN code beside a postal word is an address", () => {
+    expect(findSensitiveFields(pinCode('Postal code of the delivery address'))).toEqual([]);
+    expect(findSensitiveFields(pinCode('The four digits of your card'))).toHaveLength(1);
   });
 
   it('reads the name, then the title, then the description', () => {
@@ -142,12 +269,14 @@ describe('findSensitiveFields', () => {
     expect(found).toEqual([
       {
         field: 'k',
+        label: 'Pass phrase',
         reason: 'password',
         message:
           '"Pass phrase" looks like it asks for a password. Secrets must not be asked for in a form; a server should use URL mode.',
       },
       {
         field: 'apiKey',
+        label: '  ',
         reason: 'api-key',
         message:
           '"apiKey" looks like it asks for an API key. Secrets must not be asked for in a form; a server should use URL mode.',
@@ -156,7 +285,7 @@ describe('findSensitiveFields', () => {
   });
 
   it('cuts a long label in the message', () => {
-    const [found] = findSensitiveFields(schemaOf({ type: 'string', title: `Password ${'x'.repeat(500)}` }));
+    const [found] = findSensitiveFields(passwordSchema({ type: 'string', title: `Password ${'x'.repeat(500)}` }));
     expect(found?.message.startsWith(`"Password ${'x'.repeat(51)}…" looks like it asks for a password.`)).toBe(true);
   });
 
@@ -172,6 +301,54 @@ describe('findSensitiveFields', () => {
       }),
     ).toEqual([]);
     expect(findSensitiveFields({ properties: { pin: { type: 'string', title: 7 } } })).toHaveLength(1);
+  });
+});
+
+describe('the verdict is judged once, from the parsed fields, and carried', () => {
+  const params = {
+    message: 'Sign in',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        user: { type: 'string', title: 'User name' },
+        pw: { type: 'string', title: 'Your password' },
+        pin: { type: 'string', enum: ['1234', '9999'] },
+        remember: { type: 'boolean', title: 'Remember my password' },
+      },
+    },
+  };
+
+  it('on the parsed request, with the name and the label of each flagged field', () => {
+    const result = parseElicitation(params);
+    expect(result.ok && result.request.mode === 'form' && result.request.sensitive).toEqual([
+      {
+        field: 'pw',
+        label: 'Your password',
+        reason: 'password',
+        message:
+          '"Your password" looks like it asks for a password. Secrets must not be asked for in a form; a server should use URL mode.',
+      },
+      {
+        field: 'pin',
+        label: 'pin',
+        reason: 'passcode',
+        message:
+          '"pin" looks like it asks for a PIN or passcode. Secrets must not be asked for in a form; a server should use URL mode.',
+      },
+    ]);
+  });
+
+  it('on parseRequestedSchema, equal to detectSensitiveFields of its fields and to findSensitiveFields', () => {
+    const result = parseRequestedSchema(params.requestedSchema);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.sensitive).toEqual(detectSensitiveFields(result.fields));
+    expect(result.sensitive).toEqual(findSensitiveFields(params.requestedSchema));
+  });
+
+  it('is empty for a form that asks for no secret', () => {
+    const result = parseElicitation({ message: 'm', requestedSchema: { type: 'object', properties: {} } });
+    expect(result.ok && result.request.mode === 'form' && result.request.sensitive).toEqual([]);
   });
 });
 
@@ -198,7 +375,40 @@ describe('a 100,000-character string', () => {
     ['surrogate pairs', run('😀'), null],
     ['lone surrogates', run('\ud800'), null],
     ['a secret at the very end', `${run('aA')} api key`, 'api-key'],
+    ['leetspeak runs', run('p4s5'), null],
+    ['leetspeak password, glued', run('p4ssw0rd'), 'password'],
+    ['signs only', run('@$!|'), null],
+    ['single letters', run('a b '), null],
+    ['single letters spelling a secret at the end', `${run('x ')}p a s s w o r d`, 'password'],
+    ['Cyrillic and Latin alternating', run('\u0430a'), null],
+    ['confusable runs', run('\u0440\u0430\u0455\u0455w\u043erd '), 'password'],
+    ['small capitals', run('\u1d00\u0299'), null],
+    ['token prefixes glued', run('sk-'), 'api-key'],
+    ['prefix starts that never complete', run('sk_liv'), null],
+    ['key headers', run('-----BEGIN PUBLIC KEY-----'), null],
+    ['dashes', run('-'), null],
+    ['JWT starts (the prefix, named)', run('eyJ.'), 'token'],
+    ['JWT starts too short to be one', run('eyJabc '), null],
+    ['setting words', run('length of the '), null],
+    ['stems followed by settings', run('passwortlänge'), null],
+    ['CJK settings', run('パスワードの長さ'), null],
+    ['capitals acronyms', run('TANX'), null],
+    ['a wording before a CJK run of settings', `OTP${run('の桁数')}`, null],
+    ['a wording before a long CJK run', `OTP ${run('文字')}`, 'one-time-code'],
+    ['count words before plurals', run('number of backup codes '), null],
   ];
+
+  it.each(HOSTILE)('%s, as a default, an example or an option', (_, hostile, reason) => {
+    // Options are read for token prefixes only
+    const prefixed = findTokenPrefixVerdict(hostile);
+    for (const [property, expected] of [
+      [{ x: { type: 'string', default: hostile } }, reason],
+      [{ x: { type: 'string', examples: ['a', hostile] } }, reason],
+      [{ x: { type: 'string', enum: [hostile] } }, prefixed],
+    ] as const) {
+      expect(findSensitiveFields({ type: 'object', properties: property })[0]?.reason ?? null).toBe(expected);
+    }
+  });
 
   it.each(HOSTILE)('%s, as a name, a title or a description', (_, hostile, reason) => {
     for (const property of [

@@ -2,8 +2,7 @@
 // the URL view's state, and the answer — given exactly once. Framework-free (no DOM): React subscribes with
 // `useSyncExternalStore`, any other UI with `subscribe` / `getSnapshot`. Snapshots are immutable; every change makes a
 // new one.
-import { findSensitiveFields } from './sensitive.js';
-import type { SensitiveField } from './sensitive.js';
+import { detectSensitiveFields, type SensitiveField } from './sensitive.js';
 import type { ProtocolEra } from './protocol.js';
 import type {
   ElicitContentValue,
@@ -80,7 +79,10 @@ export interface ElicitationSession {
   readonly request: ParsedElicitation;
   /** The form's fields (empty in URL mode). */
   readonly fields: readonly FieldDescriptor[];
-  /** Secret-looking fields of the form (core `findSensitiveFields`). */
+  /**
+   * Secret-looking fields of the form, each with its `field` name and `label`: the parser's verdict
+   * (`request.sensitive`), not judged again.
+   */
   readonly sensitive: readonly SensitiveField[];
   /** Whether `accept` is refused because the form asks for secrets (`blockSensitive`). */
   readonly blocked: boolean;
@@ -139,8 +141,13 @@ export function createElicitationSession(
   options: ElicitationSessionOptions = {},
 ): ElicitationSession {
   const fields = request.mode === 'form' ? request.fields : NO_FIELDS;
+  // The parser's verdict; a request built by hand without one is judged from its fields.
   const sensitive: readonly SensitiveField[] =
-    request.mode === 'form' ? Object.freeze(findSensitiveFields(request.requestedSchema)) : [];
+    request.mode === 'form'
+      ? Object.freeze([
+          ...((request.sensitive as SensitiveField[] | undefined) ?? detectSensitiveFields(request.fields)),
+        ])
+      : [];
   const blocked = options.blockSensitive === true && sensitive.length > 0;
   const validateOptions: ValidateOptions = options.messages === undefined ? {} : { messages: options.messages };
   const listeners = new Set<() => void>();

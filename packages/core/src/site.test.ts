@@ -1,6 +1,6 @@
 // Sites and loopback hosts: the host-name rules the kit shares.
 import { describe, expect, it } from 'vitest';
-import { isIpAddress, isLoopbackHost, isSameSite, registrableDomain } from './site.js';
+import { isIpAddress, isLoopbackHost, isSameSite, registrableDomain, type PublicSuffixList } from './site.js';
 
 describe('registrableDomain', () => {
   it.each([
@@ -119,5 +119,71 @@ describe('isIpAddress', () => {
       expect(isIpAddress(host)).toBe(false);
     }
     expect(isIpAddress('1.'.repeat(50_000))).toBe(true);
+  });
+});
+
+/** Site options with a stand-in list that answers `answer`. */
+const list = (answer: (host: string) => string | null | undefined): { publicSuffixList: PublicSuffixList } => ({
+  publicSuffixList: { registrableDomain: answer },
+});
+
+describe('a plugged-in Public Suffix List', () => {
+  it('decides the site, in the case and with the trailing dot of the host as written', () => {
+    const amazon = list((host) =>
+      host.endsWith('.s3.amazonaws.com') ? host.split('.').slice(-4).join('.') : undefined,
+    );
+    expect(registrableDomain('Files.Victim.S3.AmazonAWS.com.', amazon)).toBe('Victim.S3.AmazonAWS.com.');
+    expect(isSameSite('attacker.s3.amazonaws.com', 'victim.s3.amazonaws.com', amazon)).toBe(false);
+    expect(isSameSite('a.victim.s3.amazonaws.com', 'victim.s3.amazonaws.com', amazon)).toBe(true);
+  });
+
+  it('makes a host that is itself a public suffix its own site', () => {
+    expect(
+      registrableDomain(
+        'github.io',
+        list(() => null),
+      ),
+    ).toBe('github.io');
+  });
+
+  it('is called with lower-case names without the trailing dot, and never with IP addresses or single labels', () => {
+    const seen: string[] = [];
+    const recording = list((host) => {
+      seen.push(host);
+      return host;
+    });
+    registrableDomain('WWW.Example.COM.', recording);
+    registrableDomain('127.0.0.1', recording);
+    registrableDomain('localhost', recording);
+    expect(seen).toEqual(['www.example.com']);
+  });
+
+  it('is ignored when its answer is no suffix of the host, or when it throws (the built-in excerpt judges)', () => {
+    expect(
+      registrableDomain(
+        'mcp.example.com',
+        list(() => 'evil.com'),
+      ),
+    ).toBe('example.com');
+    expect(
+      registrableDomain(
+        'mcp.example.com',
+        list(() => 'ample.com'),
+      ),
+    ).toBe('example.com');
+    expect(
+      registrableDomain(
+        'mcp.example.com',
+        list(() => ''),
+      ),
+    ).toBe('example.com');
+    expect(
+      registrableDomain(
+        'mcp.example.com',
+        list(() => {
+          throw new Error('broken list');
+        }),
+      ),
+    ).toBe('example.com');
   });
 });

@@ -1,6 +1,31 @@
 // Which site a host belongs to, and which hosts are loopback: host-name rules the whole kit shares.
 // Hosts are host names as the WHATWG URL parser gives them (`URL.hostname`): no port, IPv6 in brackets.
+//
+// The real Public Suffix List (~50 KB gzipped through `tldts`) is not in core: core has no dependencies and a size
+// ceiling less than half of that list. A host plugs it in (`publicSuffixList`, which @elicitation-kit/mcp exports
+// backed by `tldts`); without one, the small built-in excerpt below approximates it.
 import { toUnicodeHost } from './punycode.js';
+
+/**
+ * The Public Suffix List (https://publicsuffix.org), as a host supplies it: `@elicitation-kit/mcp` exports one backed
+ * by `tldts` (`publicSuffixList`), and any object with this method will do.
+ */
+export interface PublicSuffixList {
+  /**
+   * The registrable domain of a host name — its public suffix and the one label before it, counting private
+   * suffixes such as `s3.amazonaws.com` or `github.io` (`victim.s3.amazonaws.com` for `x.victim.s3.amazonaws.com`) —
+   * or `null`/`undefined` when the host is itself a public suffix or has none. Called with lower-case ASCII names
+   * (Punycode for Unicode labels), without a trailing dot, never with an IP address. An answer that is not a
+   * label-aligned suffix of the name is ignored (the built-in list is used instead).
+   */
+  registrableDomain(host: string): string | null | undefined;
+}
+
+/** Options of the site functions: the Public Suffix List to judge by. */
+export interface SiteOptions {
+  /** The real list; without one, a built-in excerpt (the generic second levels of large countries, big hosts). */
+  publicSuffixList?: PublicSuffixList;
+}
 
 /**
  * Public suffixes of two labels under which each name is a separate site, so that `shop.example.co.uk` is the site
@@ -109,21 +134,8 @@ export function isIpAddress(host: string): boolean {
   return NUMERIC_LABEL.test(lastLabel);
 }
 
-/**
- * The site of a host: the part a user must read to know whose page it is, and the part a UI should highlight. Without
- * a full public-suffix list, this is the last two labels (`mcp.example.com` → `example.com`), or the last three when
- * the last two are a known public suffix such as `co.uk`, `com.au`, `co.jp`, `com.br` or `github.io`
- * (`shop.example.co.uk` → `example.co.uk`, `alice.github.io` stays whole). IP addresses, single labels
- * (`localhost`) and the empty string are returned as they are. The result is always a suffix of `host`, in its case
- * and with its trailing dot, so it can be found in the URL as written. Linear in the length of `host`.
- *
- * @example registrableDomain('login.mcp.example.co.uk') // 'example.co.uk'
- */
-export function registrableDomain(host: string): string {
-  if (isIpAddress(host)) {
-    return host;
-  }
-  const name = withoutTrailingDot(host);
+/** The site by the built-in excerpt: the last two labels, or three under a listed two-label suffix. */
+function builtInSite(host: string, name: string): string {
   const lastDot = name.lastIndexOf('.');
   if (lastDot <= 0) {
     return host;
@@ -141,21 +153,67 @@ export function registrableDomain(host: string): string {
   return host.slice(thirdDot + 1);
 }
 
-/** The comparable form of a site: Unicode labels, lower case, no trailing dot. */
-function siteKey(host: string): string {
-  return withoutTrailingDot(toUnicodeHost(registrableDomain(host)).toLowerCase());
+/** The site by a plugged-in list, or `undefined` when its answer cannot be used (then the built-in one is). */
+function listedSite(host: string, name: string, list: PublicSuffixList): string | undefined {
+  const lowerCase = name.toLowerCase();
+  let domain: unknown;
+  try {
+    domain = list.registrableDomain(lowerCase);
+  } catch {
+    // A list that throws is no list: the built-in excerpt judges instead.
+    return undefined;
+  }
+  if (domain === null || domain === undefined) {
+    // The host is a public suffix itself (`github.io`) or under none: it is its own site.
+    return host;
+  }
+  if (typeof domain !== 'string' || domain === '' || !(lowerCase === domain || lowerCase.endsWith(`.${domain}`))) {
+    return undefined;
+  }
+  const trailing = host.length - name.length;
+  return host.slice(host.length - trailing - domain.length);
 }
 
 /**
- * Whether two hosts belong to the same site ({@link registrableDomain}), ignoring case, a trailing dot and the
- * Punycode/Unicode spelling (`пример.рф` and `xn--e1afmkfd.xn--p1ai` are one site). Ports and schemes are not part
- * of a host and are not compared. An empty host is the same site as nothing.
+ * The site of a host: the part a user must read to know whose page it is, and the part a UI should highlight — its
+ * registrable domain (`mcp.example.com` → `example.com`, `shop.example.co.uk` → `example.co.uk`). With
+ * `options.publicSuffixList` (the real Public Suffix List: `@elicitation-kit/mcp`'s `publicSuffixList`), tenants of
+ * shared hosts are sites of their own (`victim.s3.amazonaws.com`, `alice.github.io`, `app.vercel.app`). Without one,
+ * a built-in excerpt approximates it: the last two labels, or three when the last two are a listed public suffix
+ * (`co.uk`, `com.au`, `github.io`, `vercel.app`, …; suffixes of three labels such as `s3.amazonaws.com` are not
+ * known). IP addresses, single labels (`localhost`) and the empty string are returned as they are. The result is
+ * always a suffix of `host`, in its case and with its trailing dot, so it can be found in the URL as written. Linear
+ * in the length of `host` (plus whatever the list costs).
+ *
+ * @example registrableDomain('login.mcp.example.co.uk') // 'example.co.uk'
+ */
+export function registrableDomain(host: string, options: SiteOptions = {}): string {
+  if (isIpAddress(host)) {
+    return host;
+  }
+  const name = withoutTrailingDot(host);
+  if (name.lastIndexOf('.') <= 0) {
+    return host;
+  }
+  const list = options.publicSuffixList;
+  return (list === undefined ? undefined : listedSite(host, name, list)) ?? builtInSite(host, name);
+}
+
+/** The comparable form of a site: Unicode labels, lower case, no trailing dot. */
+function siteKey(host: string, options: SiteOptions): string {
+  return withoutTrailingDot(toUnicodeHost(registrableDomain(host, options)).toLowerCase());
+}
+
+/**
+ * Whether two hosts belong to the same site ({@link registrableDomain}, by `options.publicSuffixList` when given),
+ * ignoring case, a trailing dot and the Punycode/Unicode spelling (`пример.рф` and `xn--e1afmkfd.xn--p1ai` are one
+ * site). Ports and schemes are not part of a host and are not compared. An empty host is the same site as nothing.
  *
  * @example isSameSite('mcp.example.com', 'login.example.com') // true
  */
-export function isSameSite(a: string, b: string): boolean {
-  const siteA = siteKey(a);
-  return siteA !== '' && siteA === siteKey(b);
+export function isSameSite(a: string, b: string, options: SiteOptions = {}): boolean {
+  const siteA = siteKey(a, options);
+  return siteA !== '' && siteA === siteKey(b, options);
 }
 
 /**

@@ -11,10 +11,13 @@
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 import type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
+import type { SensitiveField } from './sensitive.js';
+import type { PublicSuffixList } from './site.js';
 import type { UrlAnalysis } from './url.js';
 
 export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
-export type { UrlAnalysis, UrlWarning, UrlWarningCode } from './url.js';
+export type { AnalyzeUrlOptions, UrlAnalysis, UrlWarning, UrlWarningCode } from './url.js';
+export type { PublicSuffixList, SiteOptions } from './site.js';
 export type { SensitiveField, SensitiveReason } from './sensitive.js';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -183,6 +186,12 @@ export interface ParseOptions {
    * for the user: the page is not the server's own).
    */
   serverUrl?: string;
+  /**
+   * The Public Suffix List to judge sites by (`@elicitation-kit/mcp` exports one backed by `tldts`:
+   * `publicSuffixList`). Without it a built-in excerpt approximates the list, and tenants of shared hosts
+   * (`victim.s3.amazonaws.com`, `attacker.s3.amazonaws.com`) look like one site.
+   */
+  publicSuffixList?: PublicSuffixList;
 }
 
 /** Stable reason codes of a rejected request, in `error.data.reason`. */
@@ -238,6 +247,11 @@ export interface ParsedFormElicitation {
   requestedSchema: ElicitRequestedSchema;
   /** Field descriptors in property order (see {@link describeForm}). */
   fields: FieldDescriptor[];
+  /**
+   * The fields that look like they ask for a secret (name, label, reason, message), judged once from `fields` (when
+   * first read, then kept): the one verdict a dialog, a session and a server read. Empty for most forms.
+   */
+  readonly sensitive: SensitiveField[];
   warnings: SchemaWarning[];
   task?: { ttl?: number | null };
   _meta?: Record<string, unknown>;

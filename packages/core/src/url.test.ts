@@ -2,9 +2,10 @@
 // highlight, the server's site, the messages, and hostile lengths.
 import { describe, expect, it } from 'vitest';
 import { parseElicitation } from './parse.js';
-import { analyzeUrl, type UrlWarningCode } from './url.js';
+import type { PublicSuffixList } from './site.js';
+import { analyzeUrl, type AnalyzeUrlOptions, type UrlWarningCode } from './url.js';
 
-const codesOf = (url: unknown, options?: { serverUrl?: string }): UrlWarningCode[] =>
+const codesOf = (url: unknown, options?: AnalyzeUrlOptions): UrlWarningCode[] =>
   analyzeUrl(url, options).warnings.map((warning) => warning.code);
 
 const corpus: [url: string, canOpen: boolean, warnings: UrlWarningCode[], host?: string][] = [
@@ -54,7 +55,8 @@ const corpus: [url: string, canOpen: boolean, warnings: UrlWarningCode[], host?:
   ['https://xn--pypal-4ve.com/', true, ['punycode', 'mixed-script'], 'xn--pypal-4ve.com'],
   ['https://XN--PYPAL-4VE.com/', true, ['punycode', 'mixed-script'], 'xn--pypal-4ve.com'],
   ['https://xn--paypal-8of.com/', true, ['punycode', 'mixed-script']],
-  ['https://p%D0%B0ypal.com/', true, ['punycode', 'mixed-script'], 'xn--pypal-4ve.com'],
+  ['https://p%D0%B0ypal.com/', true, ['punycode', 'encoded-host', 'mixed-script'], 'xn--pypal-4ve.com'],
+  ['https://%65vil.example/', true, ['encoded-host'], 'evil.example'],
   ['https://αpple.com/', true, ['punycode', 'mixed-script']],
   ['https://login.xn--pypal-4ve.com/', true, ['punycode', 'mixed-script']],
   ['https://한국中.kr/', true, ['punycode']],
@@ -181,6 +183,7 @@ describe('analyzeUrl', () => {
       'insecure-http',
       'userinfo',
       'punycode',
+      'encoded-host',
       'ip-literal',
       'mixed-script',
       'invisible-characters',
@@ -288,6 +291,92 @@ describe('analyzeUrl with serverUrl', () => {
   });
 });
 
+describe('look-alike sites are a different site than the server that asks', () => {
+  const serverUrl = 'https://example.com/mcp';
+
+  it.each([
+    ["the server's name as subdomains of another site", 'https://api.example.com.evil.com/login', 'evil.com'],
+    ["the server's name after a # (a fragment, not userinfo)", 'https://evil.com#@example.com', 'evil.com'],
+    ["the server's name after a ?", 'https://evil.com?@example.com', 'evil.com'],
+    ['an encoded dot joining the names', 'https://example.com%2eevil.com/', 'evil.com'],
+    ['a look-alike registrable domain', 'https://example-com.evil.net/', 'evil.net'],
+  ])('%s', (_, url, site) => {
+    const result = analyzeUrl(url, { serverUrl });
+    expect(result.site).toBe(site);
+    expect(result.sameSiteAsServer).toBe(false);
+    expect(result.warnings.map((warning) => warning.code)).toContain('different-site');
+  });
+});
+
+describe('percent-encoded hosts and paths are decoded before judging, and warned', () => {
+  it('warns about a host written with percent-escapes and judges it decoded', () => {
+    const result = analyzeUrl('https://%65vil.com/x', { serverUrl: 'https://evil.com/' });
+    expect(result).toMatchObject({
+      canOpen: true,
+      host: 'evil.com',
+      href: 'https://evil.com/x',
+      sameSiteAsServer: true,
+    });
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['encoded-host']);
+    expect(result.warnings[0]!.message).toBe(
+      "The link writes its site's name with percent-escapes (such as %65 for e), a trick to hide where it goes; the address shown is decoded.",
+    );
+    expect(codesOf('https://example.com%2eevil.com/', { serverUrl: 'https://example.com/' })).toEqual([
+      'encoded-host',
+      'different-site',
+    ]);
+  });
+
+  it('reads the host after userinfo and before the path, whatever the slashes', () => {
+    expect(codesOf('https://a.example/%65vil')).toEqual([]);
+    expect(codesOf('https://a.example?q=%65')).toEqual([]);
+    expect(codesOf('https:\\\\%61.example/')).toEqual(['encoded-host']);
+    expect(codesOf('https://u%40@a.example/')).toEqual(['userinfo']);
+  });
+
+  it('finds an encoded right-to-left override (or any invisible character) in the path, query or fragment', () => {
+    expect(codesOf('https://a.example/files/%E2%80%AEfdp.exe')).toEqual(['invisible-characters']);
+    expect(codesOf('https://a.example/?name=%e2%80%8b')).toEqual(['invisible-characters']);
+    expect(codesOf('https://a.example/#%E2%81%A6x')).toEqual(['invisible-characters']);
+    expect(codesOf('https://a.example/%20and%2F')).toEqual([]);
+  });
+});
+
+describe('sites by a plugged-in Public Suffix List', () => {
+  // A stand-in with the suffixes the cases need; @elicitation-kit/mcp's publicSuffixList (tldts) is tested there.
+  const SUFFIXES = new Set(['com', 'io', 'app', 's3.amazonaws.com', 'github.io', 'vercel.app']);
+  const publicSuffixList: PublicSuffixList = {
+    registrableDomain(host) {
+      const labels = host.split('.');
+      for (let index = 1; index < labels.length; index++) {
+        if (SUFFIXES.has(labels.slice(index).join('.'))) return labels.slice(index - 1).join('.');
+      }
+      return undefined;
+    },
+  };
+
+  it('tells tenants of a shared host apart', () => {
+    const options = { serverUrl: 'https://victim.s3.amazonaws.com/mcp', publicSuffixList };
+    expect(analyzeUrl('https://attacker.s3.amazonaws.com/', options)).toMatchObject({
+      site: 'attacker.s3.amazonaws.com',
+      sameSiteAsServer: false,
+    });
+    expect(analyzeUrl('https://files.victim.s3.amazonaws.com/', options)).toMatchObject({ sameSiteAsServer: true });
+    // Without the list, the built-in excerpt cannot see the three-label suffix
+    expect(analyzeUrl('https://attacker.s3.amazonaws.com/', { serverUrl: options.serverUrl })).toMatchObject({
+      sameSiteAsServer: true,
+    });
+  });
+
+  it('reaches parseElicitation', () => {
+    const result = parseElicitation(
+      { mode: 'url', message: 'm', url: 'https://attacker.s3.amazonaws.com/x' },
+      { serverUrl: 'https://victim.s3.amazonaws.com/mcp', publicSuffixList },
+    );
+    expect(result.ok && result.request.mode === 'url' && result.request.link.sameSiteAsServer).toBe(false);
+  });
+});
+
 describe('analyzeUrl on 100,000-character hostile links', () => {
   const long = 100_000;
   const cases: [name: string, url: string, canOpen: boolean, warnings: UrlWarningCode[], host?: string][] = [
@@ -337,6 +426,14 @@ describe('analyzeUrl on 100,000-character hostile links', () => {
       ['invalid', 'invisible-characters', 'long-url'],
     ],
     ['a scheme of letters', `${'a'.repeat(long)}:x`, false, ['blocked-scheme', 'long-url']],
+    ['escapes as host', `https://${'%61'.repeat(long / 3)}.example/`, true, ['encoded-host', 'long-url']],
+    [
+      'encoded bidi overrides in the path',
+      `https://a.example/${'%E2%80%AE'.repeat(long / 9)}`,
+      true,
+      ['invisible-characters', 'long-url'],
+    ],
+    ['a run of : after the scheme', `https:${':'.repeat(long)}`, false, ['invalid', 'long-url']],
   ];
 
   it.each(cases)('%s', (_name, url, canOpen, warnings, host) => {

@@ -3,7 +3,7 @@
 // WHATWG URL parser every host has, so links are judged as the browser will read them.
 import { hasInvisibleCharacters } from './invisible.js';
 import { toUnicodeHost } from './punycode.js';
-import { isIpAddress, isLoopbackHost, isSameSite, registrableDomain } from './site.js';
+import { isIpAddress, isLoopbackHost, isSameSite, registrableDomain, type SiteOptions } from './site.js';
 
 /** Stable codes of URL warnings. The first four (`invalid` … `userinfo`) block opening the link; the rest inform. */
 export type UrlWarningCode =
@@ -12,6 +12,7 @@ export type UrlWarningCode =
   | 'insecure-http'
   | 'userinfo'
   | 'punycode'
+  | 'encoded-host'
   | 'ip-literal'
   | 'mixed-script'
   | 'invisible-characters'
@@ -34,7 +35,10 @@ export interface UrlAnalysis {
   host: string;
   /** `host` with its `xn--` labels decoded (`пример.рф`), for display beside `href`; `''` when there is none. */
   unicodeHost: string;
-  /** The site of `host` ({@link registrableDomain}): `example.co.uk` for `login.example.co.uk`; `''` when none. */
+  /**
+   * The site of `host` ({@link registrableDomain}, by the Public Suffix List when one is given): `example.co.uk` for
+   * `login.example.co.uk`; `''` when none.
+   */
   site: string;
   /**
    * `href` cut around its site, so a UI can highlight the site: `before` (scheme, userinfo and subdomains), `site`,
@@ -158,6 +162,8 @@ const URL_WARNING_MESSAGES: Record<UrlWarningCode, (detail: WarningDetail) => st
     "The link's address puts a user name before the real site, a trick to hide where it goes, so it cannot be opened.",
   punycode: () =>
     "The link's address contains international characters, written in encoded form (xn--); check that it is the site you expect.",
+  'encoded-host': () =>
+    "The link writes its site's name with percent-escapes (such as %65 for e), a trick to hide where it goes; the address shown is decoded.",
   'ip-literal': () =>
     "The link's address is a bare IP address instead of a site name, so it does not tell whose server it is.",
   'mixed-script': ({ scripts }) =>
@@ -312,6 +318,41 @@ function splitAtSite(parsed: ParsedUrl, host: string, site: string): UrlAnalysis
   return { before: href.slice(0, hostEnd - site.length), site, after: href.slice(hostEnd) };
 }
 
+/** Where the authority of a URL as written ends: at the first `/`, `\\`, `?` or `#` after it. */
+const AUTHORITY_END: ReadonlySet<string> = new Set(['/', '\\', '?', '#']);
+
+/**
+ * Whether the host of `input`, as written, holds a percent-escape (`https://%65vil.com`, `https://example.com%2eevil.com`):
+ * the parser decodes it, so the user is shown the real name, but writing a host that way only serves to hide it from
+ * a reader or a filter. Reads the authority after the first `:` and the slashes, after any userinfo. Linear.
+ */
+function hasEncodedHost(input: string): boolean {
+  let start = input.indexOf(':') + 1;
+  while (start < input.length && (input[start] === '/' || input[start] === '\\')) {
+    start += 1;
+  }
+  let end = start;
+  let hostStart = start;
+  while (end < input.length && !AUTHORITY_END.has(input[end]!)) {
+    if (input[end] === '@') {
+      hostStart = end + 1;
+    }
+    end += 1;
+  }
+  return input.slice(hostStart, end).includes('%');
+}
+
+/** `href` with its percent-escapes decoded, as a page or a log would show it: an escaped bidi control is revealed. */
+function decodedHref(href: string): string {
+  return href.includes('%') ? href.replace(PERCENT_ESCAPES, decodeEscapeRun) : href;
+}
+
+/** Options of {@link analyzeUrl}. */
+export interface AnalyzeUrlOptions extends SiteOptions {
+  /** The URL of the server that asks: a link on another site gets `different-site`. */
+  serverUrl?: string;
+}
+
 /** The host of the asking server, or `undefined` when `serverUrl` is absent or has none. */
 function serverHostOf(serverUrl: unknown): string | undefined {
   if (typeof serverUrl !== 'string') {
@@ -329,27 +370,34 @@ function serverHostOf(serverUrl: unknown): string | undefined {
  *   `*.localhost`, `127.0.0.0/8`, `[::1]`). Refused: unparseable input (`invalid`), any other scheme
  *   (`blocked-scheme`: `javascript:`, `data:`, `file:`, …), `http:` elsewhere (`insecure-http`) and userinfo
  *   (`userinfo`: `https://good.example@evil.example` goes to `evil.example`).
- * - Warn only: `punycode` (an `xn--` label), `ip-literal` (IPv4 in any spelling, IPv6), `mixed-script` (a host label
- *   that, decoded, mixes writing systems: `xn--pypal-4ve.com` is `pаypal.com` with a Cyrillic `а`; a label wholly in
- *   one script such as `пример` or `例え` is fine), `invisible-characters` ({@link hasInvisibleCharacters}, in the
- *   input or the decoded host), `long-url` (over 2,048 characters) and, with `serverUrl`, `different-site`.
+ * - Warn only: `punycode` (an `xn--` label), `encoded-host` (the host written with percent-escapes: `%65vil.com`,
+ *   `example.com%2eevil.com`; judged decoded, as the browser reads it), `ip-literal` (IPv4 in any spelling, IPv6),
+ *   `mixed-script` (a host label that, decoded, mixes writing systems: `xn--pypal-4ve.com` is `pаypal.com` with a
+ *   Cyrillic `а`; a label wholly in one script such as `пример` or `例え` is fine), `invisible-characters`
+ *   ({@link hasInvisibleCharacters}, in the input, the decoded host or the decoded address: an escaped right-to-left
+ *   override `%E2%80%AE` in the path counts), `long-url` (over 2,048 characters) and, with `serverUrl`,
+ *   `different-site` (sites by `options.publicSuffixList`, the real Public Suffix List, when given: without it
+ *   `victim.s3.amazonaws.com` and `attacker.s3.amazonaws.com` look like one site).
  *
  * Open `href` (the WHATWG-normalised form), never the raw input. Linear in the length of `url`.
  *
  * @param url The link from the request (`ElicitRequestURLParams["url"]`).
  * @param options.serverUrl The URL of the server that asks: a link on another site gets `different-site`.
+ * @param options.publicSuffixList The Public Suffix List to judge sites by (see {@link registrableDomain}).
  * @example analyzeUrl('https://login.example.co.uk/x').parts // { before: 'https://login.', site: 'example.co.uk', after: '/x' }
  */
-export function analyzeUrl(url: unknown, options: { serverUrl?: string } = {}): UrlAnalysis {
+export function analyzeUrl(url: unknown, options: AnalyzeUrlOptions = {}): UrlAnalysis {
   const input = typeof url === 'string' ? url : '';
   const parsed = typeof url === 'string' ? parseUrl(url) : undefined;
   const href = parsed?.href ?? input;
   const host = parsed?.hostname ?? '';
   const scheme = parsed?.protocol.slice(0, -1) ?? '';
   const unicodeHost = readableHost(host);
-  const site = registrableDomain(host);
+  const sites: SiteOptions =
+    options.publicSuffixList === undefined ? {} : { publicSuffixList: options.publicSuffixList };
+  const site = registrableDomain(host, sites);
   const serverHost = serverHostOf(options.serverUrl);
-  const sameSiteAsServer = serverHost === undefined ? undefined : host !== '' && isSameSite(host, serverHost);
+  const sameSiteAsServer = serverHost === undefined ? undefined : host !== '' && isSameSite(host, serverHost, sites);
   const mixedScripts = findMixedScripts(unicodeHost);
 
   const codes: UrlWarningCode[] = [];
@@ -369,13 +417,20 @@ export function analyzeUrl(url: unknown, options: { serverUrl?: string } = {}): 
   if (hasPunycodeLabel(host)) {
     codes.push('punycode');
   }
+  if (parsed !== undefined && WEB_SCHEMES.has(scheme) && host !== '' && hasEncodedHost(input)) {
+    codes.push('encoded-host');
+  }
   if (host !== '' && isIpAddress(host)) {
     codes.push('ip-literal');
   }
   if (mixedScripts !== undefined) {
     codes.push('mixed-script');
   }
-  if (hasInvisibleCharacters(input) || hasInvisibleCharacters(unicodeHost)) {
+  if (
+    hasInvisibleCharacters(input) ||
+    hasInvisibleCharacters(unicodeHost) ||
+    hasInvisibleCharacters(decodedHref(href))
+  ) {
     codes.push('invisible-characters');
   }
   if (Math.max(input.length, href.length) > MAX_URL_LENGTH) {

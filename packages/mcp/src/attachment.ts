@@ -92,6 +92,7 @@ export function createAttachment(
     internals,
     entries,
     capability,
+    publicSuffixList: options.publicSuffixList,
     delivery,
     completion,
     protocol,
@@ -101,7 +102,16 @@ export function createAttachment(
     emit,
     changed,
   });
-  const urlRequired = createUrlRequired({ internals, entries, capability, completion, protocol, server, emit });
+  const urlRequired = createUrlRequired({
+    internals,
+    entries,
+    capability,
+    publicSuffixList: options.publicSuffixList,
+    completion,
+    protocol,
+    server,
+    emit,
+  });
   const calls = createToolCalls({
     waitingForUser: () => requests.size > 0 || completion.awaitingUser() || delivery.undelivered().length > 0,
     idle: () => {

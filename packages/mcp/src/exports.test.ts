@@ -5,6 +5,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as aiSdk from './ai-sdk/index.js';
 import * as api from './index.js';
+import * as publicSuffix from './public-suffix.js';
 import * as sdkV1 from './sdk-v1/index.js';
 import * as sdkV2 from './sdk-v2/index.js';
 
@@ -56,6 +57,7 @@ describe('package entries', () => {
     expect(Object.keys(sdkV2).toSorted()).toEqual(['attachElicitation']);
     expect(Object.keys(sdkV1).toSorted()).toEqual(['attachElicitation']);
     expect(Object.keys(aiSdk).toSorted()).toEqual(['attachElicitation', 'elicitationCapabilities']);
+    expect(Object.keys(publicSuffix)).toEqual(['publicSuffixList']);
   });
 
   it('import only the client each adapts (the root imports none)', async () => {
@@ -63,5 +65,7 @@ describe('package entries', () => {
     expect(await clientImports('./sdk-v2/index.ts')).toEqual(['@modelcontextprotocol/client']);
     expect(await clientImports('./sdk-v1/index.ts')).toEqual(['@modelcontextprotocol/sdk']);
     expect(await clientImports('./ai-sdk/index.ts')).toEqual(['@ai-sdk/mcp']);
+    // The real Public Suffix List is an entry of its own: ~50 KB a host opts into, never pulled in by the others.
+    expect(await clientImports('./public-suffix.ts')).toEqual(['tldts']);
   });
 });

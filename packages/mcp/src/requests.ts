@@ -3,7 +3,12 @@
 // 2026-07-28 ones (the client calls the same handler for each and retries by itself). It imports no SDK: each adapter
 // hands it the raw params, the request's id and abort signal, and says how its client sends a refusal.
 import { parseElicitation } from '@elicitation-kit/core';
-import type { ElicitationCapabilityObject, ElicitationError, ElicitResult } from '@elicitation-kit/core';
+import type {
+  ElicitationCapabilityObject,
+  ElicitationError,
+  ElicitResult,
+  PublicSuffixList,
+} from '@elicitation-kit/core';
 import { BoundedMap } from './bounded-map.js';
 import type { Delivery } from './delivery.js';
 import { toWireResult } from './entry.js';
@@ -46,6 +51,8 @@ export interface RequestHandlerOptions {
   internals: QueueInternals;
   entries: EntryFactory;
   capability: ElicitationCapabilityObject;
+  /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
+  publicSuffixList?: PublicSuffixList | undefined;
   delivery: Delivery;
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;
@@ -231,7 +238,15 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
         }
       }
 
-      const parsed = parseElicitation(params, parseOptionsFor({ version, capability: options.capability, server }));
+      const parsed = parseElicitation(
+        params,
+        parseOptionsFor({
+          version,
+          capability: options.capability,
+          server,
+          publicSuffixList: options.publicSuffixList,
+        }),
+      );
       if (!parsed.ok) {
         return refuse(server, era, parsed.error, requestId);
       }

@@ -8,6 +8,7 @@ import type {
   ElicitationModes,
   ParsedElicitation,
   ProtocolEra,
+  PublicSuffixList,
 } from '@elicitation-kit/core';
 
 export type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
@@ -135,6 +136,15 @@ export interface AttachElicitationOptions {
    * (`request.link.sameSiteAsServer`), and the dialog warns about a link on another site.
    */
   server?: Partial<ServerIdentity>;
+  /**
+   * The Public Suffix List by which URL-mode links are judged the same site as the server or another one. Pass
+   * `publicSuffixList` from `@elicitation-kit/mcp/public-suffix` (the real list through `tldts`, ~50 KB min+gz): then
+   * two tenants of one shared host (`victim.s3.amazonaws.com`, `attacker.s3.amazonaws.com`; `*.github.io`,
+   * `*.vercel.app`) are two sites. Without it core uses its built-in excerpt of the list, which knows the common shared
+   * hosts but not every one (a tenant of a host it does not know counts as the same site as its neighbours).
+   * @default core's built-in excerpt
+   */
+  publicSuffixList?: PublicSuffixList;
   /** Called for every protocol event (shown, answered, rejected, cancelled, completed, undelivered). */
   onEvent?: (event: ElicitationEvent) => void;
   /**

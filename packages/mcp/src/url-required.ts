@@ -2,7 +2,7 @@
 // must first complete URL elicitations. They become `url-required` entries: not requests (nothing is sent back), the
 // host shows them, the user goes to the page, and the host retries the call.
 import { INVALID_PARAMS, isJsonObject, parseElicitation } from '@elicitation-kit/core';
-import type { ElicitationCapabilityObject, ProtocolVersion } from '@elicitation-kit/core';
+import type { ElicitationCapabilityObject, ProtocolVersion, PublicSuffixList } from '@elicitation-kit/core';
 import { toWireResult } from './entry.js';
 import type { EntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
@@ -25,6 +25,8 @@ export interface UrlRequiredOptions {
   internals: QueueInternals;
   entries: EntryFactory;
   capability: ElicitationCapabilityObject;
+  /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
+  publicSuffixList?: PublicSuffixList | undefined;
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;
   server(): ServerIdentity;
@@ -77,7 +79,12 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
       for (const params of elicitations) {
         const parsed = parseElicitation(
           params,
-          parseOptionsFor({ version: URL_REQUIRED_REVISION, capability: options.capability, server }),
+          parseOptionsFor({
+            version: URL_REQUIRED_REVISION,
+            capability: options.capability,
+            server,
+            publicSuffixList: options.publicSuffixList,
+          }),
         );
         if (!parsed.ok) {
           emit({ type: 'rejected', server, era, error: parsed.error });

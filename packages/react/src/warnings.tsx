@@ -3,7 +3,6 @@ import { forwardRef } from 'react';
 import type { ComponentPropsWithoutRef } from 'react';
 import { part } from './anatomy.js';
 import { useParts } from './context.js';
-import { sensitiveLabels } from './sensitive-labels.js';
 
 /** Props of {@link Warnings}: those of the `<ul>` it renders. */
 export type WarningsProps = ComponentPropsWithoutRef<'ul'>;
@@ -15,7 +14,8 @@ export const Warnings = forwardRef<HTMLUListElement, WarningsProps>(function War
   if (request.mode === 'url') {
     lines = request.link.warnings.map((warning) => strings.urlWarning(warning));
   } else {
-    const labels = sensitiveLabels(session);
+    // Core's verdict carries each flagged field's label: nothing is mapped back here.
+    const labels = session.sensitive.map((item) => item.label);
     lines = labels.length > 0 ? [strings.sensitive(labels)] : [];
     if (session.blocked) lines.push(strings.sensitiveBlocked);
   }

@@ -1,7 +1,7 @@
-// Questions, checked when they are defined: a form's schema goes through core's parser (outside the restricted
-// schema → an error naming the property and keyword) and its secret detector (a secret-looking field → an error
-// that says to use URL mode, unless the field is listed in `allowSensitive` after review).
-import { createContentValidator, findSensitiveFields, parseRequestedSchema } from '@elicitation-kit/core';
+// Questions, checked when they are defined: a form's schema goes through core's parser once (outside the restricted
+// schema → an error naming the property and keyword), whose secret verdict it reads (a secret-looking field → an
+// error that says to use URL mode, unless the field is listed in `allowSensitive` after review).
+import { createContentValidator, parseRequestedSchema } from '@elicitation-kit/core';
 import type { ContentValidator, ElicitationError, ElicitRequestedSchema } from '@elicitation-kit/core';
 import type { ContentOf, PropertyNames, RequestedSchemaInput } from './schema.js';
 
@@ -149,7 +149,7 @@ function where(spot: { property?: string; keyword?: string }): string {
  * - the schema must be a valid restricted schema (core's parser); otherwise an {@link ElicitationDefinitionError}
  *   names the property and keyword (`property "country", keyword "$ref": …`); warnings (ignored keywords, invalid
  *   defaults) are refused the same way, as the client would not do what they say;
- * - no field may look like a secret (core's `findSensitiveFields`) unless listed in `allowSensitive`: secrets must
+ * - no field may look like a secret (the parser's `sensitive` verdict) unless listed in `allowSensitive`: secrets must
  *   be asked in URL mode.
  * @example
  * const exportOptions = formQuestion({
@@ -202,7 +202,7 @@ export function formQuestion<const S extends RequestedSchemaInput>(
       );
     }
   }
-  const secret = findSensitiveFields(parsed.schema).find((field) => !allowed.has(field.field));
+  const secret = parsed.sensitive.find((field) => !allowed.has(field.field));
   if (secret !== undefined) {
     throw new ElicitationDefinitionError(
       `formQuestion "${options.message}": property "${secret.field}": ${secret.message} Ask for it with urlQuestion instead; if it is not a secret, list it in allowSensitive after review.`,
@@ -215,7 +215,7 @@ export function formQuestion<const S extends RequestedSchemaInput>(
     requestedSchema: parsed.schema,
     properties: Object.freeze(names),
     required: Object.freeze(parsed.fields.filter((field) => field.required).map((field) => field.name)),
-    validate: createContentValidator(parsed.schema),
+    validate: createContentValidator(parsed),
   });
 }
 

@@ -1,5 +1,5 @@
 // The spec fixtures, bundled: every schema shape the kit supports, and requests a client must refuse.
-import type { ProtocolVersion } from '@elicitation-kit/core';
+import { isJsonObject, type ProtocolVersion } from '@elicitation-kit/core';
 
 /** One fixture of the gallery. */
 export interface GalleryFixture {
@@ -28,19 +28,15 @@ const invalid = import.meta.glob<unknown>('../../../../fixtures/examples/invalid
   import: 'default',
 });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function toFixture(path: string, json: unknown, isInvalid: boolean): GalleryFixture {
   const file = path.slice(path.indexOf('fixtures/examples/') + 'fixtures/examples/'.length);
   const base = file.replace(/^invalid\//, '').replace(/\.json$/, '');
-  const record = isRecord(json) ? json : {};
+  const record = isJsonObject(json) ? json : {};
   const { _why: why, ...request } = record;
   const params = request['params'];
-  const message = isRecord(params) && typeof params['message'] === 'string' ? params['message'] : '(no message)';
+  const message = isJsonObject(params) && typeof params['message'] === 'string' ? params['message'] : '(no message)';
   const rawId = request['id'];
-  const mode = isRecord(params) ? params['mode'] : undefined;
+  const mode = isJsonObject(params) ? params['mode'] : undefined;
   return {
     id: isInvalid ? `invalid-${base}` : base,
     file,

@@ -4,6 +4,7 @@
 import { PROTOCOL_VERSIONS, eraOf } from '@elicitation-kit/core';
 import { readServerIdentity } from '@elicitation-kit/mcp';
 import type { ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
+import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import type { ElicitationAttachment } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -229,6 +230,8 @@ export function createConnectionStore(
               queue,
               modes,
               server: known,
+              // Sites by the real Public Suffix List: a link to another tenant of a shared host is flagged.
+              publicSuffixList,
               onEvent: (event) => append(id, { kind: 'elicitation', ...describeEvent(event) }),
             })
           : undefined;

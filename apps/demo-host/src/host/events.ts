@@ -4,6 +4,7 @@ import { isJsonObject } from '@elicitation-kit/core';
 import { isTooManyPending } from '@elicitation-kit/mcp';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ProtocolEra } from '@elicitation-kit/mcp';
 import type { LogEntry } from './log-store.js';
+import { plural } from '../shared/plural.js';
 
 /** JSON-RPC "missing required client capability" (2026-07-28): the host did not declare what the server needs. */
 const MISSING_CAPABILITY = -32021;
@@ -61,10 +62,7 @@ export function describeEvent(
   switch (event.type) {
     case 'shown': {
       const { request } = event.entry;
-      const what =
-        request.mode === 'url'
-          ? `url ${request.url}`
-          : `form (${request.fields.length} ${request.fields.length === 1 ? 'field' : 'fields'})`;
+      const what = request.mode === 'url' ? `url ${request.url}` : `form (${plural(request.fields.length, 'field')})`;
       return { label: 'shown', outcome: 'shown', text: `${what} · ${event.entry.era} · ${request.message}` };
     }
     case 'answered': {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { JsonBlock } from '../shared/json-block.js';
 import type { ConnectionStore } from './connections.js';
 import { summarizeMessage, wireOf, type WireMessage } from './wire.js';
+import { plural } from '../shared/plural.js';
 
 function time(at: number): string {
   return new Date(at).toLocaleTimeString(undefined, { hour12: false });
@@ -11,7 +12,7 @@ function time(at: number): string {
 function wireSummary(wire: readonly WireMessage[], omitted: number): string {
   const names = wire.map((entry) => `${summarizeMessage(entry.message)} ${entry.direction === 'sent' ? '→' : '←'}`);
   const earlier = omitted > 0 ? ` (the last ${wire.length}; ${omitted} earlier not kept)` : '';
-  return `${wire.length} JSON-RPC ${wire.length === 1 ? 'message' : 'messages'}${earlier}: ${names.join(', ')}`;
+  return `${plural(wire.length, 'JSON-RPC message')}${earlier}: ${names.join(', ')}`;
 }
 
 /** The raw JSON-RPC behind one log line, collapsed until asked for. */

@@ -4,6 +4,7 @@ import type { ConnectionStore, ServerConnection } from './connections.js';
 import { describeError } from './events.js';
 import { progressWords } from './progress.js';
 import { defaultArguments, parseArguments } from './tool-args.js';
+import { plural } from '../shared/plural.js';
 
 type RunState =
   | { kind: 'idle' }
@@ -337,7 +338,7 @@ export function ServerPanel({ server, store, focusHeading = false }: ServerPanel
                 {run.kind === 'url-required' && (
                   <div className="url-required">
                     <p>
-                      The server needs you to complete {run.count === 1 ? 'a step' : `${run.count} steps`} in your
+                      The server needs you to complete {run.count === 1 ? 'a step' : plural(run.count, 'step')} in your
                       browser first (it answered {run.message}). Open the link in the dialog, then retry.
                     </p>
                     <button type="button" className="primary" onClick={() => void execute()}>

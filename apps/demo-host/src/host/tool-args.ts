@@ -1,8 +1,5 @@
 // Prefilled tool arguments: the defaults the tool's input schema declares.
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isJsonObject } from '@elicitation-kit/core';
 
 /**
  * The arguments object made of the `default` of each top-level property of a tool's `inputSchema`
@@ -11,11 +8,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function defaultArguments(inputSchema: unknown): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  if (!isRecord(inputSchema) || !isRecord(inputSchema['properties'])) {
+  if (!isJsonObject(inputSchema) || !isJsonObject(inputSchema['properties'])) {
     return result;
   }
   for (const [name, property] of Object.entries(inputSchema['properties'])) {
-    if (!isRecord(property)) {
+    if (!isJsonObject(property)) {
       continue;
     }
     if ('default' in property) {
@@ -47,7 +44,7 @@ export function parseArguments(text: string): ParsedArguments {
       message: `Arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
-  if (!isRecord(value)) {
+  if (!isJsonObject(value)) {
     return { ok: false, message: 'Arguments must be a JSON object.' };
   }
   return { ok: true, value };

@@ -1,5 +1,5 @@
 // What the playground accepts, turned into the elicitation params a client would see, in the order it would see them.
-import type { ProtocolVersion } from '@elicitation-kit/core';
+import { isJsonObject, type ProtocolVersion } from '@elicitation-kit/core';
 
 /** One `elicitation/create` to show: its params exactly as received, and where they came from. */
 export interface ExtractedRequest {
@@ -32,10 +32,6 @@ export type Extraction =
     }
   | { ok: false; message: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function idOf(value: Record<string, unknown>): { id?: string | number | null } {
   const id = value['id'];
   return typeof id === 'string' || typeof id === 'number' || id === null ? { id } : {};
@@ -53,14 +49,14 @@ function fromInputRequired(result: Record<string, unknown>, id: { id?: string | 
     };
   }
   const inputRequests = result['inputRequests'];
-  if (!isRecord(inputRequests)) {
+  if (!isJsonObject(inputRequests)) {
     return { ok: false, message: 'An input_required result needs an inputRequests object.' };
   }
   const requests: ExtractedRequest[] = [];
   const skipped: SkippedRequest[] = [];
   for (const [key, entry] of Object.entries(inputRequests)) {
-    const method = isRecord(entry) && typeof entry['method'] === 'string' ? entry['method'] : '(no method)';
-    if (method === 'elicitation/create' && isRecord(entry)) {
+    const method = isJsonObject(entry) && typeof entry['method'] === 'string' ? entry['method'] : '(no method)';
+    if (method === 'elicitation/create' && isJsonObject(entry)) {
       requests.push({ key, params: entry['params'] });
     } else {
       skipped.push({ key, method });
@@ -96,7 +92,7 @@ export function extractRequests(text: string): Extraction {
   } catch (error) {
     return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
   }
-  if (!isRecord(value)) {
+  if (!isJsonObject(value)) {
     return { ok: true, source: 'params', requests: [{ key: 'params', params: value }], skipped: [] };
   }
   if (typeof value['method'] === 'string') {
@@ -111,10 +107,10 @@ export function extractRequests(text: string): Extraction {
       ...idOf(value),
     };
   }
-  if (isRecord(value['error']) && value['jsonrpc'] === '2.0') {
+  if (isJsonObject(value['error']) && value['jsonrpc'] === '2.0') {
     return { ok: false, message: 'This is a JSON-RPC error response, not a request.' };
   }
-  if (isRecord(value['result']) && value['jsonrpc'] === '2.0') {
+  if (isJsonObject(value['result']) && value['jsonrpc'] === '2.0') {
     return fromInputRequired(value['result'], idOf(value));
   }
   if (value['resultType'] !== undefined || value['inputRequests'] !== undefined) {

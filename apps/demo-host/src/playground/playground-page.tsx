@@ -5,6 +5,7 @@ import {
   type ParseOptions,
   type ProtocolVersion,
 } from '@elicitation-kit/core';
+import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import { useId, useMemo, useState } from 'react';
 import { playgroundExamples } from '../gallery/fixtures.js';
@@ -12,6 +13,7 @@ import { JsonBlock } from '../shared/json-block.js';
 import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { extractRequests } from './extract.js';
+import { plural } from '../shared/plural.js';
 
 const FIRST_EXAMPLE = playgroundExamples.find((example) => example.id === 'form-06-enum-titled-single');
 const INITIAL_TEXT = JSON.stringify(
@@ -52,7 +54,11 @@ export function PlaygroundPage() {
     ...(modes.form ? (['form'] as const) : []),
     ...(modes.url ? (['url'] as const) : []),
   ];
-  const options: ParseOptions = { modes: declared, ...(protocolVersion !== undefined ? { protocolVersion } : {}) };
+  const options: ParseOptions = {
+    modes: declared,
+    publicSuffixList,
+    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+  };
   const parsed = current === undefined ? undefined : parseElicitation(current.params, options);
 
   return (
@@ -126,7 +132,7 @@ export function PlaygroundPage() {
           <>
             <p className="hint">
               {extraction.source === 'input-required'
-                ? `An input_required result with ${extraction.requests.length} elicitation${extraction.requests.length === 1 ? '' : 's'}: they are shown in turn.`
+                ? `An input_required result with ${plural(extraction.requests.length, 'elicitation')}: they are shown in turn.`
                 : extraction.source === 'request'
                   ? 'A JSON-RPC elicitation/create request.'
                   : 'elicitation/create params.'}

@@ -21,8 +21,16 @@ const pairs = argument('pairs', 10_000);
 const seed = argument('seed', 20_251_125);
 
 const failures: string[] = [];
+/** The input as text for a failure line; a hostile input (a throwing proxy) may not even stringify. */
+const show = (input: unknown): string => {
+  try {
+    return JSON.stringify(input)?.slice(0, 400) ?? String(input);
+  } catch {
+    return '(not printable)';
+  }
+};
 const fail = (what: string, detail: string, input: unknown): void => {
-  if (failures.length < 20) failures.push(`${what}: ${detail}\n    input: ${JSON.stringify(input)?.slice(0, 400)}`);
+  if (failures.length < 20) failures.push(`${what}: ${detail}\n    input: ${show(input)}`);
   else failures.push(what);
 };
 

@@ -98,10 +98,91 @@ const isObject = (value: unknown): value is Json =>
 const isCount = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) >= 0);
 const isStrings = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const uniqueNonEmpty = (values: unknown[]) => values.length > 0 && new Set(values).size === values.length;
+/**
+ * JSON Schema keywords that change which values a schema accepts (2020-12, 2019-09, draft-07, OpenAPI `nullable`):
+ * inside a titled option the kit refuses every one but `type: 'string'` (the const is a string anyway), since the
+ * option is shown and checked as its `const` alone. Anything else in an option only annotates.
+ */
+export const ASSERTING_KEYWORDS = [
+  '$ref',
+  '$defs',
+  '$dynamicRef',
+  '$recursiveRef',
+  'definitions',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$recursiveAnchor',
+  '$vocabulary',
+  '$schema',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'prefixItems',
+  'type',
+  'enum',
+  'multipleOf',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'items',
+  'contains',
+  'additionalItems',
+  'maxContains',
+  'minContains',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'unevaluatedItems',
+  'properties',
+  'additionalProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'dependentRequired',
+  'dependencies',
+  'nullable',
+];
+/** References and subschema keywords refused at every position (a property, `items`, the schema itself). */
+export const STRUCTURE_KEYWORDS = [
+  '$ref',
+  '$defs',
+  '$dynamicRef',
+  '$recursiveRef',
+  'definitions',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'prefixItems',
+];
+const optionAllowed = (item: unknown) =>
+  isObject(item) &&
+  typeof item['const'] === 'string' &&
+  typeof item['title'] === 'string' &&
+  keywordsWellTyped(item) &&
+  Object.entries(item).every(
+    ([key, value]) =>
+      key === 'const' || key === 'title' || (key === 'type' && value === 'string') || !ASSERTING_KEYWORDS.includes(key),
+  );
 const titledOptions = (value: unknown) =>
-  Array.isArray(value) &&
-  value.every((item) => isObject(item) && typeof item['const'] === 'string' && typeof item['title'] === 'string') &&
-  uniqueNonEmpty(value.map((item) => (item as Json)['const']));
+  Array.isArray(value) && value.every(optionAllowed) && uniqueNonEmpty(value.map((item) => (item as Json)['const']));
 const ordered = (low: unknown, high: unknown) =>
   low === undefined || high === undefined || (low as number) <= (high as number);
 const FORMATS = ['email', 'uri', 'date', 'date-time'];
@@ -118,7 +199,7 @@ function keywordsWellTyped(p: Json): boolean {
 
 function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
   if (!isObject(p)) return false;
-  if (['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'].some((key) => key in p)) return false;
+  if ([...STRUCTURE_KEYWORDS, 'anyOf'].some((key) => key in p)) return false;
   if (!keywordsWellTyped(p)) return false;
   const d = p['default'];
   const legacy = version === '2025-06-18';
@@ -147,7 +228,7 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
       if (!isObject(items) || !ordered(p['minItems'], p['maxItems'])) return false;
       // `items` is screened like a property: no references or composition (its options are `anyOf`), a string type,
       // well-typed keywords, one list of options.
-      if (['$ref', '$defs', 'allOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in items)) return false;
+      if ([...STRUCTURE_KEYWORDS, 'oneOf'].some((key) => key in items)) return false;
       if (!keywordsWellTyped(items)) return false;
       if (items['type'] !== undefined && items['type'] !== 'string') return false;
       if ('anyOf' in items && 'enum' in items) return false;
@@ -171,8 +252,7 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
 /** The kit's policies on a requested schema (on top of the official JSON schema), per the README. */
 export function policyAllows(schema: unknown, version?: ProtocolVersion): boolean {
   if (!isObject(schema) || schema['type'] !== 'object' || !isObject(schema['properties'])) return false;
-  if (['$ref', '$defs', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else'].some((key) => key in schema))
-    return false;
+  if ([...STRUCTURE_KEYWORDS, 'anyOf', 'oneOf'].some((key) => key in schema)) return false;
   const properties = schema['properties'];
   const required = schema['required'] ?? [];
   if (!isStrings(required) || !(required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
@@ -345,7 +425,47 @@ const itemExtras = fc.record(
   },
   { requiredKeys: [] },
 );
-const titledList = optionList.map((values) => values.map((value) => ({ const: value, title: value.toUpperCase() })));
+/**
+ * Keywords a server may put inside a titled option: annotations (reported, not enforced, and no validator reads them)
+ * and, now and then, a keyword that would change which answers are valid (the kit refuses the schema).
+ */
+const optionExtras = fc.oneof(
+  { weight: 6, arbitrary: fc.constant({}) },
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      {
+        description: label,
+        $comment: label,
+        examples: fc.array(label, { maxLength: 2 }),
+        deprecated: fc.boolean(),
+        'x-icon': label,
+        type: fc.constant('string'),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<Json>(
+      { not: {} },
+      { pattern: '^z' },
+      { minLength: 3 },
+      { enum: ['zz'] },
+      { type: 'number' },
+      { $ref: '#/x' },
+      { $id: 'https://example.com/a' },
+      { anyOf: [] },
+      { format: 'email' },
+      { prefixItems: [] },
+    ),
+  },
+);
+const titledList = optionList.chain((values) =>
+  fc
+    .array(optionExtras, { minLength: values.length, maxLength: values.length })
+    .map((extras) => values.map((value, index) => ({ ...extras[index], const: value, title: value.toUpperCase() }))),
+);
 
 /** Property schemas in the restricted grammar (all eight variants, bounds, defaults of the right JSON type). */
 const restrictedProperty: fc.Arbitrary<Json> = fc.oneof(

@@ -1,9 +1,17 @@
 // The fuzz invariants, shared by the unit-test sample and `pnpm run fuzz`.
 import { parseElicitation, parseRequestedSchema, validateContent } from '../index.js';
 import type { ParseOptions } from '../types.js';
-import { ajvContentVerdict, deliberateDifference, officialAccepts, policyAllows } from './harness.js';
+import {
+  ASSERTING_KEYWORDS,
+  ajvContentVerdict,
+  deliberateDifference,
+  officialAccepts,
+  policyAllows,
+  STRUCTURE_KEYWORDS,
+} from './harness.js';
 
-const FORBIDDEN = ['$ref', '$defs', 'allOf', 'anyOf', 'not', 'if', 'then', 'else'];
+/** Refused at every position; `anyOf` too, except as a multi-select's options in `items`. */
+const FORBIDDEN = [...STRUCTURE_KEYWORDS, 'anyOf'];
 
 /** Whether a schema position (the top level, a property, a multi-select's `items`) holds a forbidden keyword. */
 const hasForbidden = (schema: Record<string, unknown>): boolean => {
@@ -12,10 +20,23 @@ const hasForbidden = (schema: Record<string, unknown>): boolean => {
   const itemKeys = properties.flatMap((property) =>
     property['type'] === 'array' ? Object.keys(property['items'] as object) : [],
   );
+  const options = properties.flatMap((property) => [
+    ...((property['oneOf'] as Record<string, unknown>[] | undefined) ?? []),
+    ...(((property['items'] as Record<string, unknown> | undefined)?.['anyOf'] as Record<string, unknown>[]) ?? []),
+  ]);
   return (
     'oneOf' in schema ||
     keys.some((key) => FORBIDDEN.includes(key)) ||
-    itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key))
+    itemKeys.some((key) => key !== 'anyOf' && FORBIDDEN.includes(key)) ||
+    options.some((option) =>
+      Object.entries(option).some(
+        ([key, value]) =>
+          key !== 'const' &&
+          key !== 'title' &&
+          !(key === 'type' && value === 'string') &&
+          ASSERTING_KEYWORDS.includes(key),
+      ),
+    )
   );
 };
 
@@ -57,7 +78,8 @@ export function checkRequest(params: unknown, options: ParseOptions = {}): { acc
   }
   const { code, data } = result.error;
   if (code !== -32602 || !data.reason) return { accepted: false, error: 'malformed rejection' };
-  if (!data.path && data.reason !== 'not-object')
+  // `''` is the params themselves: not an object, or not readable as JSON at all (a throwing proxy).
+  if (!data.path && data.reason !== 'not-object' && data.reason !== 'not-json')
     return { accepted: false, error: `rejection without a path (${data.reason})` };
   // Completeness, checked where the era and modes add no rule: official + policies accept ⇒ the kit accepts.
   if (

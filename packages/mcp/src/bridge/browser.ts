@@ -2,7 +2,7 @@
 // questions (fetch + Server-Sent Events, so a host's own headers can ride along), rebuilds each entry with core, and
 // posts answers with the stream's token. The React hooks and `<ElicitationDialog entry>` take it as they take an
 // in-page queue. Browser-safe: no Node built-ins, no MCP SDK.
-import type { ElicitationModes, ElicitResult } from '@elicitation-kit/core';
+import type { ElicitationModes, ElicitResult, PublicSuffixList } from '@elicitation-kit/core';
 import { isJsonObject } from '@elicitation-kit/core';
 import { BoundedMap } from '../bounded-map.js';
 import type { ElicitationQueue, PendingElicitation } from '../types.js';
@@ -26,6 +26,11 @@ export interface ElicitationBridgeClientOptions {
    * (`rejected`). @default { form: true, url: true }
    */
   modes?: ElicitationModes;
+  /**
+   * The Public Suffix List the page judges sites by when it parses each question again (`publicSuffixList` from
+   * `@elicitation-kit/mcp/public-suffix`, as on the backend). @default core's built-in excerpt
+   */
+  publicSuffixList?: PublicSuffixList;
   /** The first reconnection delay; it doubles (with jitter) up to 30 s and resets once a stream opens. @default 1000 */
   retryMs?: number;
   /** The longest event read from the stream, in characters; a longer one ends the stream. @default 4194304 */
@@ -272,7 +277,7 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
     if (known !== undefined && known.json === json) {
       return false;
     }
-    const rehydrated = rehydrate(value, modes);
+    const rehydrated = rehydrate(value, modes, options.publicSuffixList);
     if (!rehydrated.ok) {
       if (known !== undefined) {
         withdraw(known.wire.id, 'settled');

@@ -1,5 +1,6 @@
 import { parseElicitation } from '@elicitation-kit/core';
 import { describe, expect, it } from 'vitest';
+import { publicSuffixList } from '../public-suffix.js';
 import { EXPORT_PARAMS, REF_PARAMS } from '../test/harness.js';
 import { paramsOf } from './exposure.js';
 import { rehydrate } from './rehydrate.js';
@@ -15,6 +16,10 @@ const wire = (overrides: Record<string, unknown> = {}): Record<string, unknown> 
   createdAt: 1,
   ...overrides,
 });
+
+/** The link of a rehydrated URL-mode question. */
+const linkOf = (result: ReturnType<typeof rehydrate>) =>
+  result.ok && result.request.mode === 'url' ? result.request.link : undefined;
 
 describe('paramsOf → rehydrate', () => {
   it('gives the browser the request core parsed on the backend', () => {
@@ -38,6 +43,16 @@ describe('paramsOf → rehydrate', () => {
     expect(browser.ok && browser.request.mode === 'url' && browser.request.link.warnings.map((w) => w.code)).toContain(
       'different-site',
     );
+  });
+
+  it('judges sites by the page’s Public Suffix List when it has one: another tenant is another site', () => {
+    const params = { mode: 'url', message: 'Sign in', url: 'https://attacker.s3.amazonaws.com/', elicitationId: 'f' };
+    const tenant = wire({ params, server: { ...SERVER, url: 'https://victim.s3.amazonaws.com/mcp' } });
+    expect(linkOf(rehydrate(tenant, {}))).toMatchObject({ sameSiteAsServer: true });
+    expect(linkOf(rehydrate(tenant, {}, publicSuffixList))).toMatchObject({
+      site: 'attacker.s3.amazonaws.com',
+      sameSiteAsServer: false,
+    });
   });
 });
 

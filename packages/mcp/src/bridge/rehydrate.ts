@@ -8,7 +8,9 @@ import type {
   JsonObject,
   ParsedElicitation,
   ProtocolVersion,
+  PublicSuffixList,
 } from '@elicitation-kit/core';
+import { parseOptionsFor } from '../parse-options.js';
 import type { PendingElicitation, ServerIdentity } from '../types.js';
 import { MAX_ID_LENGTH } from './wire.js';
 import type { WireEntry } from './wire.js';
@@ -56,8 +58,11 @@ function revisionOf(era: PendingElicitation['era'], kind: PendingElicitation['ki
   return kind === 'url-required' ? '2025-11-25' : undefined;
 }
 
-/** Reads one wire entry and parses its request for a page that can show `modes`. */
-export function rehydrate(value: unknown, modes: ElicitationModes): Rehydration {
+/**
+ * Reads one wire entry and parses its request for a page that can show `modes`, judging sites by `publicSuffixList`
+ * when the page has one (the same parse options as every adapter's).
+ */
+export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixList?: PublicSuffixList): Rehydration {
   if (!isJsonObject(value) || !isId(value['id'])) {
     return { ok: false, error: { message: 'A question arrived without a valid id.' } };
   }
@@ -89,10 +94,9 @@ export function rehydrate(value: unknown, modes: ElicitationModes): Rehydration 
     ...(typeof tag === 'string' && { tag }),
   };
   const version = revisionOf(wire.era, wire.kind);
-  const parsed = parseElicitation(params, {
-    ...(version !== undefined && { protocolVersion: version }),
-    modes: elicitationCapability(modes),
-    ...(server.url !== undefined && { serverUrl: server.url }),
-  });
+  const parsed = parseElicitation(
+    params,
+    parseOptionsFor({ version, capability: elicitationCapability(modes), server, publicSuffixList }),
+  );
   return parsed.ok ? { ok: true, wire, request: parsed.request } : { ok: false, id, error: parsed.error };
 }

@@ -4,6 +4,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_PARAMS, REF_PARAMS, connect, firstEntry, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
+import { publicSuffixList } from '../public-suffix.js';
 import type { PendingElicitation } from '../types.js';
 
 let setup: Setup | undefined;
@@ -91,6 +92,28 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
     expect(entry.request).toMatchObject({ mode: 'url', link: { canOpen: true, host: 'auth.example.com' } });
     setup.queue.respond(entry.id, { action: 'accept', content: { ignored: 'yes' } });
     expect(resultJson(await call)).toEqual({ received: { kind: 'elicit', action: 'accept' } });
+  });
+
+  it('judges sites by the Public Suffix List it is given: another tenant of a shared host is another site', async () => {
+    const params = { mode: 'url', message: 'Sign in', url: 'https://attacker.s3.amazonaws.com/login' };
+    const server = { url: 'https://victim.s3.amazonaws.com/mcp' };
+    const linkOf = async (attach: Parameters<typeof connect>[1]): Promise<unknown> => {
+      const connected = await connect(era, attach);
+      setup = connected;
+      const call = connected.client.callTool({ name: 'ask', arguments: { params } });
+      const entry = await firstEntry(connected.queue);
+      connected.queue.respond(entry.id, { action: 'decline' });
+      await call;
+      await connected.close();
+      setup = undefined;
+      return entry.request.mode === 'url' ? entry.request.link : undefined;
+    };
+    // Core's built-in excerpt does not know s3.amazonaws.com: both tenants fall under amazonaws.com.
+    expect(await linkOf({ attach: { server } })).toMatchObject({ site: 'amazonaws.com', sameSiteAsServer: true });
+    expect(await linkOf({ attach: { server, publicSuffixList } })).toMatchObject({
+      site: 'attacker.s3.amazonaws.com',
+      sameSiteAsServer: false,
+    });
   });
 
   it('marks a URL request asked again after an accept of the same URL (the server saw the step unfinished)', async () => {
