@@ -71,7 +71,7 @@ export default defineConfig({
       // The main run: the production build, served with the strict Content-Security-Policy header.
       name: 'demo-host (production build, strict CSP)',
       // Built into a private folder (see support/serve-host.mjs), then served by the host's own serve.mjs.
-      command: `${pnpm} --filter @elicitation-kit/demo-host build --outDir "${hostDist}" --emptyOutDir && node e2e/support/serve-host.mjs`,
+      command: `${pnpm} --filter @elicitation-kit/demo-host build --outDir "${hostDist}" --emptyOutDir && node --conditions=@elicitation-kit/source --import tsx e2e/support/serve-host.mjs`,
       cwd: root,
       env: { PORT: String(HOST_PORT), HOST: '127.0.0.1', E2E_HOST_DIST: hostDist },
       url: HOST_ORIGIN,

@@ -227,9 +227,18 @@ if (production) {
     env: { ...process.env, ...hostEnv },
   });
   console.log('› starting the demo host…');
-  start('host', process.execPath, ['apps/demo-host/serve.mjs', '--port', String(hostPort), '--host', host], {}, root, {
-    stdout: (line) => SERVE_LINE.test(line),
-  });
+  // serve.mjs reads the kit's rules (the relay's loopback check and CORS headers) from their TypeScript sources.
+  const sourceLoader = ['--conditions=@elicitation-kit/source', '--import', 'tsx'];
+  start(
+    'host',
+    process.execPath,
+    [...sourceLoader, 'apps/demo-host/serve.mjs', '--port', String(hostPort), '--host', host],
+    {},
+    root,
+    {
+      stdout: (line) => SERVE_LINE.test(line),
+    },
+  );
 } else {
   console.log('› starting the demo host (Vite dev server)…');
   // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite). Its banner

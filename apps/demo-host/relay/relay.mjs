@@ -11,9 +11,14 @@
 //   loopback origin, so an unrelated web page cannot drive it;
 // - cookies, Origin and Referer are not forwarded, Set-Cookie and redirects are not passed back;
 // - a request that already went through a relay is refused (no loops).
-// Plain node:http: it runs from `serve.mjs`, from the Vite dev server and from tests with no build step, or on its own
-// for another host page on loopback: `pnpm --filter @elicitation-kit/demo-host relay [--port 4174] [--host 127.0.0.1]`.
+// Plain node:http with the kit's own rules (core's loopback check, the server package's MCP CORS headers: one home
+// each), read from their TypeScript sources: it runs from `serve.mjs` and on its own under tsx with the
+// `@elicitation-kit/source` condition (the package scripts say how), from the Vite dev server (whose config bundler
+// reads the sources) and from tests. On its own, for another host page on loopback:
+// `pnpm --filter @elicitation-kit/demo-host relay [--port 4174] [--host 127.0.0.1]`.
 
+import { isLoopbackHost } from '@elicitation-kit/core';
+import { mcpCorsHeaders } from '@elicitation-kit/server';
 import http from 'node:http';
 import https from 'node:https';
 import { pathToFileURL } from 'node:url';
@@ -29,21 +34,6 @@ export const RELAY_ALLOW_ENV = 'ELICITATION_RELAY_ALLOW';
 const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 const LOOP_HEADER = 'x-elicitation-kit-relay';
-
-/** Request headers the browser may send through the relay (preflight `Access-Control-Allow-Headers`). */
-const ALLOWED_REQUEST_HEADERS = [
-  'Content-Type',
-  'Accept',
-  'Authorization',
-  'Mcp-Protocol-Version',
-  'Mcp-Method',
-  'Mcp-Name',
-  'Mcp-Session-Id',
-  'Last-Event-ID',
-];
-
-/** Response headers the browser may read (`Access-Control-Expose-Headers`). */
-const EXPOSED_RESPONSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate'];
 
 const FORWARDED_REQUEST_HEADERS = new Set([
   'content-type',
@@ -96,18 +86,6 @@ export function parseAllowList(value) {
 }
 
 /**
- * Whether a URL hostname (as `URL#hostname` gives it) is a loopback host.
- * @param {string} hostname
- */
-export function isLoopbackHostname(hostname) {
-  const host = hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '::1') {
-    return true;
-  }
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
-/**
  * Reads the target URL out of a relay request path.
  * @param {string} requestUrl the request's path and query, e.g. `/relay/http://127.0.0.1:3901/mcp`
  * @param {readonly string[]} allow extra origins allowed besides loopback
@@ -144,7 +122,7 @@ export function resolveTarget(requestUrl, allow = []) {
   if (target.username !== '' || target.password !== '') {
     return { ok: false, status: 400, message: 'Relay targets must not carry credentials in the URL.' };
   }
-  if (!isLoopbackHostname(target.hostname) && !allow.includes(target.origin)) {
+  if (!isLoopbackHost(target.hostname) && !allow.includes(target.origin)) {
     return {
       ok: false,
       status: 403,
@@ -163,7 +141,7 @@ export function resolveTarget(requestUrl, allow = []) {
 function isLoopbackOrigin(origin) {
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHostname(url.hostname);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
   } catch {
     return false;
   }
@@ -175,9 +153,9 @@ function isLoopbackOrigin(origin) {
  */
 function setCors(res, origin) {
   if (origin !== undefined) {
-    res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED_RESPONSE_HEADERS.join(', '));
+    for (const [name, value] of Object.entries(mcpCorsHeaders(origin))) {
+      res.setHeader(name, value);
+    }
   }
 }
 
@@ -229,7 +207,7 @@ export function createRelay(options = {}) {
     } catch {
       hostname = '';
     }
-    if (!isLoopbackHostname(hostname)) {
+    if (!isLoopbackHost(hostname)) {
       log(`relay 403 ${method} (Host ${host})`);
       refuse(res, 403, `Relay refused: it only answers on loopback hosts, not ${JSON.stringify(host)}.`, undefined);
       return true;
@@ -253,16 +231,9 @@ export function createRelay(options = {}) {
     const { target } = resolved;
 
     if (method === 'OPTIONS') {
-      setCors(res, corsOrigin);
-      const requested = String(req.headers['access-control-request-headers'] ?? '')
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => /^mcp-[a-z0-9-]+$/i.test(name));
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': [...new Set([...ALLOWED_REQUEST_HEADERS, ...requested])].join(', '),
-        'Access-Control-Max-Age': '600',
-      });
+      // The preflight: the MCP headers of both eras (and any other Mcp-* one it names) for a loopback page.
+      const requested = req.headers['access-control-request-headers'];
+      res.writeHead(204, corsOrigin === undefined ? {} : mcpCorsHeaders(corsOrigin, requested));
       res.end();
       return true;
     }

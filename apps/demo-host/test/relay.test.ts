@@ -3,14 +3,7 @@ import { once } from 'node:events';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RELAY_ALLOW_ENV,
-  createRelay,
-  isLoopbackHostname,
-  parseAllowList,
-  resolveTarget,
-  startRelayServer,
-} from '../relay/relay.mjs';
+import { RELAY_ALLOW_ENV, createRelay, parseAllowList, resolveTarget, startRelayServer } from '../relay/relay.mjs';
 
 interface Seen {
   method: string;
@@ -146,12 +139,12 @@ describe('resolveTarget', () => {
     expect(resolveTarget('/relay/not-a-url')).toMatchObject({ ok: false, status: 400 });
   });
 
-  it('knows the loopback hosts', () => {
+  it('relays to loopback hosts only, by core’s rule', () => {
     for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'app.localhost']) {
-      expect(isLoopbackHostname(host), host).toBe(true);
+      expect(resolveTarget(`/relay/http://${host}:3901/mcp`).ok, host).toBe(true);
     }
     for (const host of ['10.0.0.1', '128.0.0.1', 'localhost.example.com', '[::2]', '0.0.0.0']) {
-      expect(isLoopbackHostname(host), host).toBe(false);
+      expect(resolveTarget(`/relay/http://${host}:3901/mcp`), host).toMatchObject({ ok: false, status: 403 });
     }
   });
 });

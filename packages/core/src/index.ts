@@ -11,6 +11,8 @@ export {
   revisionFeatures,
   declaresMode,
   elicitationCapability,
+  MCP_REQUEST_HEADERS,
+  MCP_RESPONSE_HEADERS,
 } from './protocol.js';
 export type {
   DeclaredModes,

@@ -124,3 +124,27 @@ export function elicitationCapability(modes: ElicitationModes = {}): Elicitation
   }
   return { ...(form ? { form: {} } : {}), ...(url ? { url: {} } : {}) };
 }
+
+/**
+ * The HTTP request headers of MCP's Streamable HTTP transport that a browser client may send, in every era (CORS
+ * `Access-Control-Allow-Headers`): the 2026-07-28 `Mcp-Method` and `Mcp-Name` too — a preflight that does not allow
+ * them makes a client that negotiates (`versionNegotiation: 'auto'`) fall back to 2025 silently. Any other `Mcp-*`
+ * header a preflight names is allowed as well by those who use this list.
+ */
+export const MCP_REQUEST_HEADERS: readonly string[] = Object.freeze([
+  'Content-Type',
+  'Accept',
+  'Authorization',
+  'Mcp-Protocol-Version',
+  'Mcp-Method',
+  'Mcp-Name',
+  'Mcp-Session-Id',
+  'Last-Event-ID',
+]);
+
+/** The HTTP response headers of MCP's Streamable HTTP transport a browser client must read (`Access-Control-Expose-Headers`). */
+export const MCP_RESPONSE_HEADERS: readonly string[] = Object.freeze([
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  'WWW-Authenticate',
+]);

@@ -2,24 +2,11 @@
 // The 2026-07-28 headers matter: a preflight that does not allow `Mcp-Method` and `Mcp-Name` makes an `auto` client
 // silently fall back to 2025, even against a server that speaks both (SDK docs: protocol-versions.md).
 
-/** Request headers a browser MCP client may send (`Access-Control-Allow-Headers`), besides any other `Mcp-*` one. */
-export const MCP_REQUEST_HEADERS: readonly string[] = Object.freeze([
-  'Content-Type',
-  'Accept',
-  'Authorization',
-  'Mcp-Protocol-Version',
-  'Mcp-Method',
-  'Mcp-Name',
-  'Mcp-Session-Id',
-  'Last-Event-ID',
-]);
+// The header lists are protocol facts: their home is core (one home); this package re-exports them beside
+// mcpCorsHeaders, which is what a server uses them for.
+import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from '@elicitation-kit/core';
 
-/** Response headers a browser MCP client must read (`Access-Control-Expose-Headers`). */
-export const MCP_RESPONSE_HEADERS: readonly string[] = Object.freeze([
-  'Mcp-Session-Id',
-  'Mcp-Protocol-Version',
-  'WWW-Authenticate',
-]);
+export { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS };
 
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/i;
 
