@@ -23,7 +23,10 @@ export const budgets = {
   // a server's createContentValidator ~6.5 KB (`sideEffects: false`). The enforced ceiling stops growth; the target
   // stays reported (packages/core/README.md "Size", bench/RESULTS.md).
   core: { entry: 'packages/core/src/index.ts', budget: 22 * 1024, target: 8 * 1024 },
-  react: { entry: 'packages/react/src/index.ts', budget: 8 * 1024 },
+  // react: 8 KB until issue 23 made every part take its element's props and a ref (composed handlers), added the
+  // inline presentation, controllable open state, the selector hook and the kit's own rjsf registry (instead of
+  // routing through rjsf's Form, which costs hosts ~100 KB more): ~8.1 KB written plainly. Raised with headroom.
+  react: { entry: 'packages/react/src/index.ts', budget: 10 * 1024 },
   // mcp: 4 KB until issue 13 split it into single-job modules and added kit.callTool (tool calls that survive a human),
   // settled URL completions and resend policy; written plainly that is ~4.7 KB. Raised with headroom, not golfed.
   // Issue 21 gave each client its own entry: the root is now the queue and the shared types (no SDK, ~1 KB); each

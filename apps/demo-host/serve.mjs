@@ -4,16 +4,29 @@
 //
 //   node apps/demo-host/serve.mjs [--port 4173] [--host 127.0.0.1]     (PORT and HOST variables work too)
 
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRelay } from './relay/relay.mjs';
 import { argument, listen } from './relay/listen.mjs';
 
-/** The policy every page is served with. */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:* http://localhost:*; style-src 'self' 'unsafe-inline'";
+/**
+ * The policy every page is served with, for one response's nonce. Styles come from the app's own files or from
+ * `<style>` elements carrying the nonce (CSS-in-JS design systems: emotion for MUI, antd's cssinjs, both given the
+ * nonce by the app); no `'unsafe-inline'`, no `'unsafe-eval'`.
+ * @param {string} nonce
+ */
+export function contentSecurityPolicy(nonce) {
+  return `default-src 'self'; script-src 'self'; connect-src 'self' http://127.0.0.1:* http://localhost:*; style-src 'self' 'nonce-${nonce}'`;
+}
+
+/**
+ * The placeholder Vite writes as the nonce of the page's tags and of `<meta property="csp-nonce">` (vite.config.ts
+ * `html.cspNonce`); each HTML response replaces it with a fresh nonce, the one its policy names.
+ */
+export const NONCE_PLACEHOLDER = 'ELICITATION_KIT_CSP_NONCE';
 
 const TYPES = /** @type {Record<string, string>} */ ({
   '.html': 'text/html; charset=utf-8',
@@ -47,7 +60,9 @@ export async function startServe(options = {}) {
     if (relay(req, res)) {
       return;
     }
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // A fresh nonce per response (128 random bits), as CSP requires: a reused nonce would be one an attacker can learn.
+    const nonce = randomBytes(16).toString('base64');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -80,6 +95,10 @@ export async function startServe(options = {}) {
     });
     if (req.method === 'HEAD') {
       res.end();
+      return;
+    }
+    if (extname(file) === '.html') {
+      res.end(readFileSync(file, 'utf8').replaceAll(NONCE_PLACEHOLDER, nonce));
       return;
     }
     createReadStream(file).pipe(res);

@@ -1,4 +1,5 @@
-// Page object for <ElicitationDialog> (packages/react) as any page renders it: role, name, buttons, fields.
+// Page object for <ElicitationDialog> (packages/react) as any page renders it: role, name, buttons, fields. Modal by
+// default (role dialog); an inline one (a region named like the dialog) is passed as its root.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { TIMEOUTS } from '../support/timeouts.js';
 
@@ -19,9 +20,9 @@ export class ElicitationDialogModel {
   /** URL mode: the notice that the link is on another site than the asking server (the kit's `different-site` part). */
   readonly differentSiteNotice: Locator;
 
-  constructor(page: Page) {
+  constructor(page: Page, root?: Locator) {
     this.page = page;
-    this.root = page.getByRole('dialog');
+    this.root = root ?? page.getByRole('dialog');
     this.acceptButton = this.root.getByRole('button', { name: 'Accept', exact: true });
     this.declineButton = this.root.getByRole('button', { name: 'Decline', exact: true });
     this.cancelButton = this.root.getByRole('button', { name: 'Cancel', exact: true });

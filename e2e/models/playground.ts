@@ -24,6 +24,13 @@ export class PlaygroundPage {
     await this.input.fill(typeof request === 'string' ? request : JSON.stringify(request, null, 2));
   }
 
+  /** Pastes a request and opens it in the (modal) dialog with "Show dialog"; returns the open dialog. */
+  async showDialog(request: unknown): Promise<Locator> {
+    await this.paste(request);
+    await this.page.getByRole('button', { name: 'Show dialog' }).click();
+    return this.dialog.expectOpen();
+  }
+
   /** Where the playground reports the error a client would send. */
   get error(): Locator {
     return this.page.getByText(/-32602/).first();

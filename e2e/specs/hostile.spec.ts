@@ -170,9 +170,6 @@ async function expectUsableLayout(page: Page, dialog: Locator, { wraps = true } 
   }
 }
 
-/** The kit's optional stylesheet (`@elicitation-kit/react/styles.css`); the demo host themes the dialog itself. */
-const KIT_STYLESHEET = fileURLToPath(new URL('../../packages/react/src/styles.css', import.meta.url));
-
 /** URL-mode cases: the host the browser would visit (WHATWG parser, same as Node's) must be the one highlighted. */
 const URLS: { name: string; url: string; verdict: 'open' | 'blocked' | 'refused' }[] = [
   { name: 'userinfo pretending to be the host', url: 'https://paypal.com@evil.example/login', verdict: 'blocked' },
@@ -321,8 +318,9 @@ test.describe('hostile text (playground)', () => {
     playground,
   }) => {
     const seen = await watch(page);
+    // The demo host imports @elicitation-kit/react/styles.css as a host does (a file from its own origin: an
+    // injected <style> would be refused by the page's CSP, which allows only styles carrying its nonce).
     await playground.open();
-    await page.addStyleTag({ path: KIT_STYLESHEET });
     // 5,000 characters without a break in the message, a title, a description, a default and option labels
     // (single and multi-select).
     await playground.paste({

@@ -5,6 +5,7 @@
 // at device scale factor 2.
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { fixtureParams } from '../support/fixtures.js';
 import { expect, test } from '../support/test.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 } as const;
@@ -40,11 +41,12 @@ for (const [label, device] of [
     test.describe(`${label}, ${colorScheme} theme`, () => {
       test.use({ ...device, colorScheme });
 
-      test('the kitchen-sink dialog fits, keeps who asks and the actions in view, and has no axe violations', async ({
+      test('the kitchen-sink modal fits, keeps who asks and the actions in view, and has no axe violations', async ({
         page,
-        gallery,
+        playground,
       }, testInfo) => {
-        const dialog = await gallery.open('form-12-kitchen-sink-all-variants');
+        await playground.open();
+        const dialog = await playground.showDialog(fixtureParams('form-12-kitchen-sink-all-variants'));
         await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
         const box = await dialog.boundingBox();
         const viewport = page.viewportSize();
@@ -59,7 +61,7 @@ for (const [label, device] of [
           element.scrollTop = element.scrollHeight;
         });
         await expect(dialog.getByRole('heading', { level: 2 })).toBeInViewport();
-        await expect(gallery.dialog.acceptButton).toBeInViewport();
+        await expect(playground.dialog.acceptButton).toBeInViewport();
         await expectNoAxeViolations(page, testInfo, `${label}-${colorScheme}`);
       });
 
@@ -108,19 +110,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the theme panel previews a variable live on the open dialog and gives the CSS to copy', async ({
+test('the theme panel previews a variable live on the kit look and gives the CSS to copy', async ({
   page,
   gallery,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const dialog = await gallery.open('form-01-single-string');
-  await dialog.getByText('Theme: the kit’s CSS variables, live').click();
-  await dialog.getByRole('textbox', { name: '--elicitation-accent', exact: true }).fill('#b00b69');
+  await gallery.open('form-01-single-string');
+  const card = gallery.card('kit');
+  await card.getByText('Theme: the kit’s CSS variables, live').click();
+  await card.getByRole('textbox', { name: '--elicitation-accent', exact: true }).fill('#b00b69');
   await expect(gallery.dialog.acceptButton).toHaveCSS('background-color', 'rgb(176, 11, 105)');
-  const css = dialog.getByLabel('Theme CSS');
+  const css = card.getByLabel('Theme CSS');
   await expect(css).toHaveText(':root {\n  --elicitation-accent: #b00b69;\n}');
   await css.locator('..').getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  await expect(card.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     ':root {\n  --elicitation-accent: #b00b69;\n}',
   );

@@ -2,10 +2,21 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-/** Runs axe (WCAG 2.x A/AA and best practices) on the open dialog and fails on any violation, listing them. */
-export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+/** The kit's roots that are shown: the open modal dialog, or an inline one (a region in the page). */
+const OPEN_ROOTS = '[data-scope="elicitation"][data-part="root"][data-state="open"]';
+
+/**
+ * Runs axe (WCAG 2.x A/AA and best practices) on the shown elicitation roots (or on the elements `within` selects)
+ * and fails on any violation, listing them.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+  within: string = OPEN_ROOTS,
+): Promise<void> {
   const results = await new AxeBuilder({ page })
-    .include('dialog[open], [role="dialog"]')
+    .include(within)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   await testInfo.attach(`axe-${label}.json`, {

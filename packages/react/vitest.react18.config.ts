@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 import { project } from '../../vitest.shared.ts';
 
 const modules = join(dirname(fileURLToPath(import.meta.url)), 'react-18', 'node_modules');
-const redirected = ['react', 'react-dom', '@rjsf/core', '@rjsf/utils', '@testing-library/react'];
+const redirected = ['react', 'react-dom', '@rjsf/utils', '@testing-library/react'];
 const base = project('react-18', 'jsdom', { setupFiles: ['./src/test/setup.ts'], env: { EXPECT_REACT_MAJOR: '18' } });
 
 export default defineConfig({

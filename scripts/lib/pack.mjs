@@ -98,3 +98,29 @@ export function withoutSourceCondition(exportsField) {
       .map(([key, value]) => [key, withoutSourceCondition(value)]),
   );
 }
+
+/** The pnpm arguments of the one command that packs every published package (the README's `npm run tarballs`). */
+const PACK_ALL_ARGS = ['-r', '--filter', './packages/*', 'pack', '--pack-destination'];
+
+/**
+ * Packs every published package into `destination` with one recursive `pnpm pack` (each `prepack` builds its
+ * package; `workspace:*` becomes the real version, `publishConfig` applies) and returns each tarball's path by name.
+ * @param {string} pnpm the pnpm binary
+ * @param {string} destination
+ * @returns {Map<string, string>}
+ */
+export function packAll(pnpm, destination) {
+  const packed = spawnSync(pnpm, [...PACK_ALL_ARGS, destination], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+  if (packed.status !== 0) {
+    throw new Error(
+      `pnpm ${PACK_ALL_ARGS.join(' ')} failed (exit ${packed.status ?? packed.signal}):\n${packed.stderr}`,
+    );
+  }
+  // pnpm names each tarball <scope>-<name>-<version>.tgz.
+  return new Map(
+    publishedPackages().map((pkg) => [
+      pkg.name,
+      join(destination, `${pkg.name.replace(/^@/, '').replace('/', '-')}-${pkg.version}.tgz`),
+    ]),
+  );
+}

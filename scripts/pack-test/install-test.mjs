@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The packages as a stranger gets them: pack every published package (`pnpm pack`, so `prepack` builds it), install
+// The packages as a stranger gets them: pack every published package (`npm run tarballs`'s command, a recursive
+// `pnpm pack`, so each `prepack` builds its package and `workspace:*` becomes the version), install
 // the tarballs into a scratch Vite app in a temporary folder outside the workspace (no workspace links, no source
 // condition: only what the tarballs hold), build it with Vite, serve the build and render the dialog in Chromium:
 // the kit's stylesheet must apply, a typed answer must come back through onRespond, and the mcp queue must work.
@@ -16,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from '../ensure-chromium.mjs';
-import { packPackage, publishedPackages } from '../lib/pack.mjs';
+import { packAll } from '../lib/pack.mjs';
 import { ensurePnpm, root } from '../lib/workspace.mjs';
 
 /** How long the page may take to show the dialog, answer, or load. */
@@ -187,14 +188,52 @@ const scratch = mkdtempSync(join(tmpdir(), 'elicitation-kit-pack-test-'));
 const keep = process.env.KEEP_PACK_TEST === '1';
 let failed = false;
 try {
-  // 1. Pack.
+  // 1. Pack, with the README's one command (`npm run tarballs` = scripts/pack.mjs = packAll).
   const tarballs = join(scratch, 'tarballs');
   mkdirSync(tarballs);
-  const packages = publishedPackages();
-  const tarballOf = new Map(packages.map((pkg) => [pkg.name, packPackage(pnpm, pkg, tarballs)]));
-  mark(`pack (${packages.length} packages)`);
+  const tarballOf = packAll(pnpm, tarballs);
+  for (const [name, file] of tarballOf) {
+    if (!existsSync(file)) throw new Error(`${name}: no tarball at ${file}`);
+    // Installable by npm: no workspace protocol left in the manifest.
+    const manifest = run('tar', ['-xOzf', file, 'package/package.json'], scratch);
+    if (manifest.includes('workspace:')) throw new Error(`${name}: the packed package.json still says workspace:`);
+  }
+  mark(`pack (${tarballOf.size} packages)`);
 
-  // 2. A scratch Vite app that depends on the tarballs only (overrides: the packages' dependencies on each other
+  // 2. npm takes the tarballs as the README says (all in one `npm install`): the manifests are valid for npm, and each
+  //    package's dependency on core resolves to core's tarball, not to the registry. Peers are left out here
+  //    (--legacy-peer-deps: nothing to download); the app below installs and runs them.
+  const npmApp = join(scratch, 'npm-app');
+  mkdirSync(npmApp);
+  writeFileSync(join(npmApp, 'package.json'), '{ "name": "npm-install-check", "private": true, "type": "module" }\n');
+  run(
+    'npm',
+    ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballOf.values()],
+    npmApp,
+  );
+  for (const name of tarballOf.keys()) {
+    if (!existsSync(join(npmApp, 'node_modules', ...name.split('/'), 'package.json'))) {
+      throw new Error(`npm install of the tarballs did not install ${name}`);
+    }
+    if (
+      name !== '@elicitation-kit/core' &&
+      existsSync(join(npmApp, 'node_modules', ...name.split('/'), 'node_modules', '@elicitation-kit', 'core'))
+    ) {
+      throw new Error(`npm installed a second @elicitation-kit/core for ${name}`);
+    }
+  }
+  run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import('@elicitation-kit/core').then((core) => { if (typeof core.parseElicitation !== 'function') process.exit(1); })",
+    ],
+    npmApp,
+  );
+  mark('npm install');
+
+  // 3. A scratch Vite app that depends on the tarballs only (overrides: the packages' dependencies on each other
   //    point at the tarballs too, never at the registry).
   const app = join(scratch, 'app');
   mkdirSync(app);
@@ -202,7 +241,6 @@ try {
   const peers = [
     'react',
     'react-dom',
-    '@rjsf/core',
     '@rjsf/utils',
     '@modelcontextprotocol/client',
     '@modelcontextprotocol/server',
@@ -239,16 +277,16 @@ try {
   });
   mark('install');
 
-  // 3. Node: the server package.
+  // 4. Node: the server package.
   if (tarballOf.has('@elicitation-kit/server')) {
     run(process.execPath, ['server-check.mjs'], app);
   }
 
-  // 4. Build with Vite (no plugins: plain ES modules and the kit's CSS).
+  // 5. Build with Vite (no plugins: plain ES modules and the kit's CSS).
   run(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], app);
   mark('vite build');
 
-  // 5. Chromium.
+  // 6. Chromium.
   const { url, server } = await serve(join(app, 'dist'));
   try {
     await checkInBrowser(url);
@@ -257,7 +295,7 @@ try {
   }
   mark('Chromium');
   console.log(
-    `✓ packed ${[...tarballOf.keys()].join(', ')}; installed outside the workspace, built with Vite, the dialog ` +
+    `✓ packed ${[...tarballOf.keys()].join(', ')}; installed outside the workspace (npm took the tarballs too), built with Vite, the dialog ` +
       `rendered styled and answered in Chromium (${((Date.now() - started) / 1000).toFixed(1)} s: ${timings.join(', ')})`,
   );
 } catch (error) {

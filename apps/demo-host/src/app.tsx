@@ -1,6 +1,5 @@
 import { createElicitationQueue } from '@elicitation-kit/mcp';
-import { useMemo } from 'react';
-import { GalleryPage } from './gallery/gallery-page.js';
+import { lazy, Suspense, useMemo } from 'react';
 import { HostPage } from './host/host-page.js';
 import { createConnectionStore } from './host/connections.js';
 import { ElicitationOutlet } from './host/elicitation-outlet.js';
@@ -8,6 +7,9 @@ import { PlaygroundPage } from './playground/playground-page.js';
 import { ReadmePage } from './readme/readme-page.js';
 import { parseRoute, useHash } from './router.js';
 import { useTheme } from './theme.js';
+
+// The gallery brings two design systems (MUI, Ant Design) for its rjsf themes: loaded when it is first opened.
+const GalleryPage = lazy(() => import('./gallery/gallery-page.js').then((module) => ({ default: module.GalleryPage })));
 
 /** The demo host: the MCP host page, the gallery of fixtures and the playground. */
 export function App() {
@@ -52,7 +54,11 @@ export function App() {
         <div hidden={route.page !== 'host'}>
           <HostPage store={store} />
         </div>
-        {route.page === 'gallery' && <GalleryPage fixtureId={route.fixture} />}
+        {route.page === 'gallery' && (
+          <Suspense fallback={<p className="hint">Loading the gallery…</p>}>
+            <GalleryPage fixtureId={route.fixture} scheme={theme} />
+          </Suspense>
+        )}
         {route.page === 'playground' && <PlaygroundPage />}
         {route.page === 'readme' && <ReadmePage snippet={route.snippet} />}
         {route.page === 'not-found' && (

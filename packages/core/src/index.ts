@@ -25,7 +25,7 @@ export type { JsonCopy, JsonObject, JsonValue, NotJsonProblem } from './json.js'
 export { issueMessages } from './messages.js';
 export { fieldHints } from './hints.js';
 export type { FieldHint, FieldHintOptions } from './hints.js';
-export { createElicitationSession, requestKey } from './session.js';
+export { createElicitationSession, isSameRequest, requestKey } from './session.js';
 export type {
   ElicitationSession,
   ElicitationSessionOptions,

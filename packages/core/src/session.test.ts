@@ -1,6 +1,12 @@
 // The session is tested as Zag tests its machines: no DOM, only calls and snapshots.
 import { describe, expect, it, vi } from 'vitest';
-import { createElicitationSession, parseElicitation, requestKey, type ParsedElicitation } from './index.js';
+import {
+  createElicitationSession,
+  isSameRequest,
+  parseElicitation,
+  requestKey,
+  type ParsedElicitation,
+} from './index.js';
 
 const parse = (params: unknown): ParsedElicitation => {
   const result = parseElicitation(params);
@@ -160,5 +166,34 @@ describe('requestKey', () => {
     expect(requestKey(urlRequest())).toBe(requestKey(urlRequest()));
     expect(requestKey(urlRequest('https://a.example/1'))).not.toBe(requestKey(urlRequest('https://a.example/2')));
     expect(requestKey(exportRequest())).not.toBe(requestKey(urlRequest()));
+  });
+});
+
+/** A form request with these properties. */
+const formOf = (properties: Record<string, unknown>): ParsedElicitation =>
+  parse({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties } });
+
+describe('isSameRequest', () => {
+  it('agrees with requestKey, without building the keys', () => {
+    const requests = [
+      exportRequest(),
+      exportRequest(),
+      urlRequest(),
+      urlRequest(),
+      urlRequest('https://a.example/1'),
+      urlRequest('https://a.example/2'),
+    ];
+    for (const a of requests) {
+      for (const b of requests) {
+        expect(isSameRequest(a, b)).toBe(requestKey(a) === requestKey(b));
+      }
+    }
+  });
+
+  it('tells apart schemas that differ deep inside, or only in key count', () => {
+    const base = { a: { type: 'string', enum: ['x', 'y'] } };
+    expect(isSameRequest(formOf(base), formOf({ a: { type: 'string', enum: ['x', 'y'] } }))).toBe(true);
+    expect(isSameRequest(formOf(base), formOf({ a: { type: 'string', enum: ['x', 'z'] } }))).toBe(false);
+    expect(isSameRequest(formOf(base), formOf({ ...base, b: { type: 'boolean' } }))).toBe(false);
   });
 });

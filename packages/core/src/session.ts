@@ -300,3 +300,47 @@ export function requestKey(request: ParsedElicitation): string {
     ? JSON.stringify(['form', request.message, request.requestedSchema])
     : JSON.stringify(['url', request.message, request.url, request.elicitationId ?? null]);
 }
+
+/** Whether two JSON values (as parsing leaves them: no cycles, bounded depth) are equal; stops at the first difference. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) {
+    return true;
+  }
+  if (
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    a === null ||
+    b === null ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
+    return false;
+  }
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) {
+    return false;
+  }
+  for (const key of aKeys) {
+    if (!Object.hasOwn(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether two parsed requests are the same request: the same object, or the same content {@link requestKey} would
+ * give the same key for. Cheaper than comparing keys: no string is built, and the walk stops at the first difference,
+ * so a UI may call it on every render with a freshly parsed copy.
+ */
+export function isSameRequest(a: ParsedElicitation, b: ParsedElicitation): boolean {
+  if (a === b) {
+    return true;
+  }
+  if (a.mode === 'form' && b.mode === 'form') {
+    return a.message === b.message && sameJson(a.requestedSchema, b.requestedSchema);
+  }
+  if (a.mode === 'url' && b.mode === 'url') {
+    return a.message === b.message && a.url === b.url && (a.elicitationId ?? null) === (b.elicitationId ?? null);
+  }
+  return false;
+}

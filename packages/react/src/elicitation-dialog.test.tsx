@@ -160,11 +160,12 @@ describe('ElicitationDialog', () => {
   describe('given a form with invalid entries', () => {
     it('blocks Accept, shows the message at the field, marks it invalid and focuses it', async () => {
       const { user, onRespond } = renderDialog({ request: cpuRequest() });
-      const windowMinutes = field(/Evaluation window/);
-      await user.clear(windowMinutes);
-      await user.type(windowMinutes, '90');
+      await user.clear(field(/Evaluation window/));
+      await user.type(field(/Evaluation window/), '90');
       await user.click(accept());
       expect(onRespond).not.toHaveBeenCalled();
+      // Focus moved by remounting the field's widget with rjsf's `autofocus`: query the control afresh.
+      const windowMinutes = field(/Evaluation window/);
       const error = screen.getByText(issueText('maximum', 'Evaluation window (minutes)', { maximum: 60 }));
       expect(windowMinutes).toHaveProperty('value', '90');
       expect(windowMinutes.getAttribute('aria-invalid')).toBe('true');
@@ -175,12 +176,12 @@ describe('ElicitationDialog', () => {
 
     it('focuses the first invalid field in field order and keeps every typed value', async () => {
       const { user, onRespond } = renderDialog({ request: cpuRequest() });
-      const threshold = field(/CPU threshold/);
-      const retries = field(/Retries/);
-      await user.clear(threshold);
-      await user.type(retries, '2.5');
+      await user.clear(field(/CPU threshold/));
+      await user.type(field(/Retries/), '2.5');
       await user.click(accept());
       expect(onRespond).not.toHaveBeenCalled();
+      const threshold = field(/CPU threshold/);
+      const retries = field(/Retries/);
       expect(screen.getByText(issueText('required', 'CPU threshold (%)'))).toBeTruthy();
       expect(screen.getByText(issueText('integer', 'Retries before paging'))).toBeTruthy();
       expect(document.activeElement).toBe(threshold);
@@ -189,10 +190,10 @@ describe('ElicitationDialog', () => {
 
     it('sends once the entries are fixed, with typed numbers', async () => {
       const { user, onRespond } = renderDialog({ request: cpuRequest() });
-      const retries = field(/Retries/);
-      await user.type(retries, '2.5');
+      await user.type(field(/Retries/), '2.5');
       await user.click(accept());
       expect(onRespond).not.toHaveBeenCalled();
+      const retries = field(/Retries/);
       await user.clear(retries);
       await user.type(retries, '3');
       // Validation runs as the user types after a failed submit, so the message goes away.
@@ -208,10 +209,10 @@ describe('ElicitationDialog', () => {
       const { user, onRespond } = renderDialog({
         request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')),
       });
-      const email = field(/Recipient email/);
-      await user.type(email, 'not-an-email');
+      await user.type(field(/Recipient email/), 'not-an-email');
       await user.click(accept());
       expect(onRespond).not.toHaveBeenCalled();
+      const email = field(/Recipient email/);
       expect(screen.getByText(issueText('format', 'Recipient email', { format: 'email' }))).toBeTruthy();
       expect(email).toHaveProperty('value', 'not-an-email');
       expect(document.activeElement).toBe(email);
@@ -221,14 +222,13 @@ describe('ElicitationDialog', () => {
       const { user, onRespond } = renderDialog({
         request: formRequest(paramsOf('form-02-string-formats-and-lengths.json')),
       });
-      const name = field(/Display name/);
-      await user.clear(name);
-      await user.type(name, 'A');
+      await user.clear(field(/Display name/));
+      await user.type(field(/Display name/), 'A');
       await user.type(field(/Recipient email/), 'ops@atlas.example');
       await user.click(accept());
       expect(onRespond).not.toHaveBeenCalled();
       expect(screen.getByText(issueText('minLength', 'Display name', { minLength: 2 }))).toBeTruthy();
-      expect(document.activeElement).toBe(name);
+      expect(document.activeElement).toBe(field(/Display name/));
     });
 
     it('has no axe violations while showing errors', async () => {
@@ -243,7 +243,7 @@ describe('ElicitationDialog', () => {
     it('renders a labelled group with a legend and a hint, and refuses fewer than minItems', async () => {
       const { user, onRespond } = renderDialog({ request: formRequest(paramsOf('form-07-enum-untitled-multi.json')) });
       const group = screen.getByRole('group', { name: 'Environments (required)' });
-      expect(group.getAttribute('aria-describedby')).toContain('__hint');
+      expect(group.getAttribute('aria-describedby')).toContain('__help');
       expect(within(group).getAllByRole('checkbox')).toHaveLength(4);
       expect(screen.getByText('Choose 1 to 3.')).toBeTruthy();
       await user.click(within(group).getByLabelText('dev'));

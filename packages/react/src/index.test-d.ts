@@ -1,13 +1,17 @@
 import type { ElicitResult, FormValues, ParsedElicitation } from '@elicitation-kit/core';
 import type { ValidatorType } from '@rjsf/utils';
-import type { ComponentProps, ReactElement } from 'react';
+import type { ComponentProps, Ref } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createValidator, ElicitationDialog, useElicitationForm, useElicitationQueue } from './index.js';
 import type { ElicitationDialogProps, ElicitationForm, ElicitationQueueSource, ElicitationStrings } from './index.js';
 
 describe('public types', () => {
   it('types the dialog props after common.md', () => {
-    expectTypeOf<ComponentProps<typeof ElicitationDialog>>().toEqualTypeOf<ElicitationDialogProps>();
+    expectTypeOf<ComponentProps<typeof ElicitationDialog>>().toMatchTypeOf<ElicitationDialogProps>();
+    // Parts take a ref to the element they render (the root: <dialog>, or <section> inline).
+    expectTypeOf<ComponentProps<typeof ElicitationDialog>['ref']>().toEqualTypeOf<Ref<HTMLElement> | undefined>();
+    expectTypeOf<ElicitationDialogProps['presentation']>().toEqualTypeOf<'modal' | 'inline' | undefined>();
+    expectTypeOf<ElicitationDialogProps['aria-label']>().toEqualTypeOf<string | undefined>();
     expectTypeOf<ElicitationDialogProps['request']>().toEqualTypeOf<ParsedElicitation | undefined>();
     expectTypeOf<ElicitationDialogProps['onRespond']>().parameter(0).toEqualTypeOf<ElicitResult>();
     expectTypeOf<ElicitationDialogProps['strings']>().toEqualTypeOf<Partial<ElicitationStrings> | undefined>();
@@ -16,7 +20,6 @@ describe('public types', () => {
       title?: string;
       url?: string;
     }>();
-    expectTypeOf(ElicitationDialog).returns.toEqualTypeOf<ReactElement>();
   });
 
   it('infers the queue item type', () => {

@@ -4,8 +4,10 @@ import * as api from './index.js';
 describe('the public entry', () => {
   it('exports exactly the documented runtime names', () => {
     expect(Object.keys(api).toSorted()).toEqual([
+      'ELICITATION_PARTS',
       'Elicitation',
       'ElicitationDialog',
+      'composeEventHandlers',
       'createValidator',
       'defaultStrings',
       'useElicitation',
@@ -17,6 +19,7 @@ describe('the public entry', () => {
     expect(Object.keys(api.Elicitation).toSorted()).toEqual([
       'Accept',
       'Actions',
+      'AnswerNote',
       'Cancel',
       'Decline',
       'Description',

@@ -1,25 +1,36 @@
 'use client';
 /**
- * @elicitation-kit/react: an accessible dialog for MCP elicitation requests, rendered with rjsf and validated by
- * @elicitation-kit/core (no ajv, no eval: CSP-safe). Optional stylesheet: `@elicitation-kit/react/styles.css`.
+ * @elicitation-kit/react: an accessible dialog for MCP elicitation requests — modal or inline — whose controls are
+ * rjsf widgets (the kit's, or the host's rjsf theme's), validated by @elicitation-kit/core (no ajv, no eval:
+ * CSP-safe). Optional stylesheet: `@elicitation-kit/react/styles.css`.
  * @packageDocumentation
  */
 /**
  * The dialog's parts, Radix-style: `Elicitation.Root`, `.Header`, `.Title`, `.Server`, `.Description`, `.UrlConsent`,
- * `.Warnings`, `.Fields`, `.Actions`, `.Accept`, `.Decline`, `.Cancel`.
+ * `.Warnings`, `.Fields`, `.Actions`, `.AnswerNote`, `.Accept`, `.Decline`, `.Cancel`. Each takes the props of the
+ * element it renders and a `ref`.
  */
 export * as Elicitation from './parts-namespace.js';
-export { useElicitation } from './elicitation.js';
+export { ELICITATION_PARTS } from './anatomy.js';
+export type { ElicitationPart } from './anatomy.js';
+export { composeEventHandlers } from './compose.js';
+export { useElicitation } from './context.js';
 export type {
   ElicitationContextValue,
   ElicitationEntry,
-  ElicitationOptions,
+  ElicitationPresentation,
   ElicitationServer,
-  ElicitationSource,
-  RootProps as ElicitationRootProps,
-} from './elicitation.js';
+} from './context.js';
+export type { ElicitationOptions, ElicitationSource, RootProps as ElicitationRootProps } from './root.js';
+export type { ActionProps, ActionsProps, AnswerNoteProps } from './actions.js';
+export type { DescriptionProps } from './description.js';
+export type { FieldsProps } from './fields.js';
+export type { HeaderProps, ServerProps, TitleProps } from './header.js';
+export type { UrlConsentProps } from './url-consent.js';
+export type { WarningsProps } from './warnings.js';
 export { ElicitationDialog } from './elicitation-dialog.js';
 export type { ElicitationDialogProps } from './elicitation-dialog.js';
+export type { ElicitationTheme } from './rjsf/registry.js';
 export { createValidator } from './rjsf/validator.js';
 export type { ElicitationValidator } from './rjsf/validator.js';
 export { defaultStrings } from './strings.js';

@@ -21,6 +21,8 @@ export interface ElicitationStrings {
   decline: string;
   /** Dismisses without choosing (action `cancel`). */
   cancel: string;
+  /** Beside the actions: what Decline and Cancel each tell the server. */
+  answerNote: string;
   /** URL mode: opens the page in a new tab and answers `accept`. */
   open: (host: string) => string;
   /** URL mode: introduces the full URL. */
@@ -96,6 +98,7 @@ export const defaultStrings: ElicitationStrings = {
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel',
+  answerNote: 'Decline tells the server no. Cancel dismisses the question without an answer to it.',
   open: (host) => `Open ${host}`,
   urlIntro: 'It asks you to open this page in a new tab:',
   urlBlocked: 'This link cannot be opened safely.',

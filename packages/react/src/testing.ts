@@ -5,13 +5,18 @@
 
 /**
  * Installs a minimal `HTMLDialogElement#showModal` / `close` where the engine has none (jsdom): `open` reflects the
- * state, Escape fires a cancelable `cancel` event on the topmost modal dialog (closing it unless prevented), and
- * `close()` fires `close`. Inertness and the top layer are not emulated. Does nothing where `showModal` exists.
+ * state, `showModal()` focuses the first focusable control inside (the dialog focusing steps browsers run), Escape
+ * fires a cancelable `cancel` event on the topmost modal dialog (closing it unless prevented), and `close()` fires
+ * `close`. Inertness and the top layer are not emulated. Does nothing where `showModal` exists.
  * @example
  * // vitest setup file (environment: jsdom)
  * import { installDialogPolyfill } from '@elicitation-kit/react/testing';
  * installDialogPolyfill();
  */
+/** What the dialog focusing steps pick first: a control that takes focus (enabled, not removed from the tab order). */
+const FOCUSABLE =
+  ':is(input, select, textarea, button):not(:disabled, [tabindex="-1"]), a[href]:not([tabindex="-1"]), [tabindex]:not([tabindex="-1"])';
+
 export function installDialogPolyfill(): void {
   const prototype = globalThis.HTMLDialogElement?.prototype as
     | (HTMLDialogElement & { showModal?: () => void; close?: (value?: string) => void })
@@ -28,6 +33,7 @@ export function installDialogPolyfill(): void {
       if (!this.isConnected) throw new DOMException('The dialog is not connected.', 'InvalidStateError');
       this.setAttribute('open', '');
       modals.push(this);
+      this.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     },
   });
   Object.defineProperty(prototype, 'close', {

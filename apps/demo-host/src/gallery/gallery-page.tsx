@@ -10,12 +10,14 @@ import {
   type ProtocolVersion,
 } from '@elicitation-kit/core';
 import { ElicitationDialog } from '@elicitation-kit/react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { hrefOf } from '../router.js';
 import { CodeBlock, JsonBlock } from '../shared/json-block.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { fixtures, findFixture, type GalleryFixture } from './fixtures.js';
 import { fixtureSnippet } from './snippet.js';
+import type { Theme as ColorScheme } from '../theme.js';
+import { LOOKS, type Look } from './looks.js';
 import { ThemePanel, themeStyle, type ThemeOverrides } from './theme-panel.js';
 
 const GROUPS: readonly { group: GalleryFixture['group']; title: string }[] = [
@@ -64,18 +66,90 @@ function liveAnswer(
   return { answer: { action: 'accept', content: toContent(request.fields, current) }, issues };
 }
 
-interface FixturePreviewProps {
+interface LookPreviewProps {
+  look: Look;
   fixture: GalleryFixture;
-  theme: ThemeOverrides;
-  onThemeChange: (theme: ThemeOverrides) => void;
+  request: ParsedElicitation;
+  scheme: ColorScheme;
+  /** The kit's look only: its CSS variables, edited live in the theme panel. */
+  overrides?: ThemeOverrides;
+  onOverridesChange?: (overrides: ThemeOverrides) => void;
+  /** The kit's look only: its values as typed, for the live result preview. */
+  onValuesChange?: (values: FormValues | undefined) => void;
 }
 
-function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) {
-  const [protocolVersion, setProtocolVersion] = useState<ProtocolVersion | undefined>(fixture.protocolVersion);
+/**
+ * One look of the fixture: the dialog rendered inline in the gallery's canvas (so the fixture list stays usable), in
+ * the kit's stylesheet or through an rjsf theme inside its design system's provider; once answered, the answer and a
+ * way to ask again.
+ */
+function LookPreview({
+  look,
+  fixture,
+  request,
+  scheme,
+  overrides,
+  onOverridesChange,
+  onValuesChange,
+}: LookPreviewProps) {
+  const headingId = useId();
   const [answer, setAnswer] = useState<ElicitResult | undefined>(undefined);
+  const [round, setRound] = useState(0);
+  const { Provider } = look;
+  return (
+    <section className="card look" data-look={look.id} aria-labelledby={headingId}>
+      <h2 id={headingId}>{look.label}</h2>
+      {answer === undefined ? (
+        <Provider scheme={scheme}>
+          <ElicitationDialog
+            key={`${fixture.id}-${round}`}
+            presentation="inline"
+            className="gallery-dialog"
+            {...(overrides !== undefined && { style: themeStyle(overrides) })}
+            {...(look.theme !== undefined && { theme: look.theme })}
+            request={request}
+            server={{ name: `Gallery preview (${look.short})` }}
+            onRespond={setAnswer}
+            {...(onValuesChange !== undefined && { onValuesChange })}
+          />
+        </Provider>
+      ) : (
+        <div className="preview-stage">
+          <output className="status">
+            Answered with <strong>{answer.action}</strong>.
+          </output>
+          <JsonBlock value={answer} label={`ElicitResult (${look.short})`} className="elicit-result" />
+          <button
+            type="button"
+            onClick={() => {
+              setAnswer(undefined);
+              onValuesChange?.(undefined);
+              setRound((current) => current + 1);
+            }}
+          >
+            Ask again
+          </button>
+        </div>
+      )}
+      {overrides !== undefined && onOverridesChange !== undefined && (
+        <ThemePanel value={overrides} onChange={onOverridesChange} />
+      )}
+    </section>
+  );
+}
+
+interface FixturePreviewProps {
+  fixture: GalleryFixture;
+  scheme: ColorScheme;
+  overrides: ThemeOverrides;
+  onOverridesChange: (overrides: ThemeOverrides) => void;
+}
+
+function FixturePreview({ fixture, scheme, overrides, onOverridesChange }: FixturePreviewProps) {
+  const [protocolVersion, setProtocolVersion] = useState<ProtocolVersion | undefined>(fixture.protocolVersion);
   const [values, setValues] = useState<FormValues | undefined>(undefined);
   const [round, setRound] = useState(0);
-  // Parsed once per fixture and era: a new request object would make the dialog treat each render as a new request.
+  // Parsed once per fixture and era (re-parsing on every render would also work: the dialog knows its request).
   const parsed = useMemo(
     () => parseElicitation(fixture.params, protocolVersion !== undefined ? { protocolVersion } : {}),
     [fixture.params, protocolVersion],
@@ -97,7 +171,6 @@ function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) 
           value={protocolVersion}
           onChange={(value) => {
             setProtocolVersion(value);
-            setAnswer(undefined);
             setValues(undefined);
             setRound((current) => current + 1);
           }}
@@ -105,47 +178,31 @@ function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) 
       </header>
 
       {parsed.ok ? (
-        <div className="fixture-body">
-          <div className="preview-stage">
-            {answer === undefined ? (
-              <ElicitationDialog
-                key={`${fixture.id}-${round}`}
-                className="gallery-dialog"
-                style={themeStyle(theme)}
+        <>
+          <p className="hint">
+            The same request in the kit’s own look and in two real rjsf themes, each passed to the dialog as{' '}
+            <code>theme</code>: the controls are the design system’s; the labels, hints, errors, warnings and validation
+            stay the kit’s.
+          </p>
+          <div className="looks" key={round}>
+            {LOOKS.map((look) => (
+              <LookPreview
+                key={look.id}
+                look={look}
+                fixture={fixture}
                 request={parsed.request}
-                server={{ name: 'Gallery preview' }}
-                onRespond={(result) => setAnswer(result)}
-                onValuesChange={setValues}
-                // Inside the modal, so it can be used while the dialog is open (the page behind it is inert).
-                footer={<ThemePanel value={theme} onChange={onThemeChange} />}
+                scheme={scheme}
+                {...(look.id === 'kit' && { overrides, onOverridesChange, onValuesChange: setValues })}
               />
-            ) : (
-              <>
-                <output className="status">
-                  Answered with <strong>{answer.action}</strong>.
-                </output>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setAnswer(undefined);
-                    setValues(undefined);
-                    setRound((current) => current + 1);
-                  }}
-                >
-                  Show the dialog again
-                </button>
-              </>
-            )}
+            ))}
           </div>
           <section className="card" aria-labelledby="elicit-result-title">
             <h2 id="elicit-result-title">Result preview</h2>
             <p className="hint">
-              {answer === undefined
-                ? 'What "Accept" would send with the values as they are now (live). Answer the dialog to see the real result.'
-                : 'What the client sends back to the server.'}
+              What "Accept" in the kit’s own look would send with the values as they are now (live).
             </p>
-            <JsonBlock value={answer ?? live?.answer} label="ElicitResult" className="elicit-result" />
-            {answer === undefined && live !== undefined && live.issues.length > 0 && (
+            <JsonBlock value={live?.answer} label="ElicitResult" className="elicit-result" />
+            {live !== undefined && live.issues.length > 0 && (
               <>
                 <h3>Accept is blocked until</h3>
                 <ul className="warnings" aria-label="Validation issues">
@@ -170,7 +227,7 @@ function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) 
               </>
             )}
           </section>
-        </div>
+        </>
       ) : (
         <section className="card refused" aria-labelledby="refused-title">
           <h2 id="refused-title">The client refuses this request</h2>
@@ -214,10 +271,10 @@ function FixturePreview({ fixture, theme, onThemeChange }: FixturePreviewProps) 
 }
 
 /** Every spec fixture as its own page (`#/gallery/<fixture id>`), rendered as a client would show it. */
-export function GalleryPage({ fixtureId }: { fixtureId: string | undefined }) {
+export function GalleryPage({ fixtureId, scheme }: { fixtureId: string | undefined; scheme: ColorScheme }) {
   const fixture = fixtureId === undefined ? undefined : findFixture(fixtureId);
-  // Kept across fixtures: compare one theme on every shape.
-  const [theme, setTheme] = useState<ThemeOverrides>({});
+  // Kept across fixtures: compare one set of the kit's variables on every shape.
+  const [overrides, setOverrides] = useState<ThemeOverrides>({});
   return (
     <div className="gallery">
       <FixtureNav current={fixture?.id} />
@@ -226,8 +283,9 @@ export function GalleryPage({ fixtureId }: { fixtureId: string | undefined }) {
           <section aria-labelledby="gallery-title">
             <h1 id="gallery-title">Gallery</h1>
             <p>
-              Every schema shape from the specification's examples, rendered exactly as a host using the kit shows it,
-              with the ElicitResult the answer produces. Pick a fixture on the left.
+              Every schema shape from the specification's examples, rendered as a host using the kit shows it (inline
+              here, so this list stays usable), in the kit's own look and in two rjsf themes, with the ElicitResult each
+              answer produces. Pick a fixture on the left.
             </p>
           </section>
         )}
@@ -238,7 +296,13 @@ export function GalleryPage({ fixtureId }: { fixtureId: string | undefined }) {
           </section>
         )}
         {fixture !== undefined && (
-          <FixturePreview key={fixture.id} fixture={fixture} theme={theme} onThemeChange={setTheme} />
+          <FixturePreview
+            key={fixture.id}
+            fixture={fixture}
+            scheme={scheme}
+            overrides={overrides}
+            onOverridesChange={setOverrides}
+          />
         )}
       </div>
     </div>

@@ -27,15 +27,16 @@ describe('the theme panel', () => {
     expect(themeCss({})).toContain('Change a variable');
   });
 
-  it('previews a variable live on the open dialog, and resets', () => {
-    render(<GalleryPage fixtureId="form-01-single-string" />);
-    const dialog = screen.getByRole('dialog');
-    const accent = within(dialog).getByRole('textbox', { name: '--elicitation-accent' });
+  it("previews a variable live on the kit's look, and resets", () => {
+    render(<GalleryPage fixtureId="form-01-single-string" scheme="light" />);
+    const dialog = screen.getByRole('region', { name: 'Gallery preview (kit) is asking for input' });
+    const look = screen.getByRole('region', { name: 'The kit’s own look' });
+    const accent = within(look).getByRole('textbox', { name: '--elicitation-accent' });
     fireEvent.change(accent, { target: { value: '#ff0000' } });
     expect(dialog.style.getPropertyValue('--elicitation-accent')).toBe('#ff0000');
-    expect(within(dialog).getByLabelText('Theme CSS').textContent).toContain('--elicitation-accent: #ff0000;');
+    expect(within(look).getByLabelText('Theme CSS').textContent).toContain('--elicitation-accent: #ff0000;');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to the theme' }));
+    fireEvent.click(within(look).getByRole('button', { name: 'Reset to the theme' }));
     expect(dialog.style.getPropertyValue('--elicitation-accent')).toBe('');
   });
 });

@@ -108,7 +108,7 @@ function VariableField({ variable, value, onChange }: VariableFieldProps) {
 export function ThemePanel({ value, onChange }: ThemePanelProps) {
   const changed = Object.values(value).some((entry) => entry.trim() !== '');
   return (
-    <details className="theme-panel host-content">
+    <details className="theme-panel">
       <summary>Theme: the kit’s CSS variables, live</summary>
       <p className="hint">
         The dialog is styled by <code>@elicitation-kit/react/styles.css</code>; this host sets only its{' '}

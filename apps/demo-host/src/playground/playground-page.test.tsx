@@ -38,6 +38,13 @@ describe('the playground', () => {
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(resultJson()).toEqual({ action: 'accept', content: { color: 'blue' } });
+
+    // Start over forgets the answer and waits for "Show dialog" again: no modal springs open over the page.
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(screen.queryByLabelText('ElicitResult')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show dialog' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
   it('answers a JSON-RPC request with a JSON-RPC response carrying its id', async () => {

@@ -203,13 +203,8 @@ export function PlaygroundPage() {
                         : answers[0]
                   }
                 />
-                <button
-                  type="button"
-                  onClick={() => {
-                    restart();
-                    setShowing(true);
-                  }}
-                >
+                {/* Back to before the first answer; the dialog opens again only on "Show dialog". */}
+                <button type="button" onClick={restart}>
                   Start over
                 </button>
               </div>

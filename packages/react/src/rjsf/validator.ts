@@ -56,7 +56,7 @@ const errorHandler = (data: unknown): any => {
 /** rjsf's `ValidatorType`, backed by core's `validateValues`. */
 export type ElicitationValidator = ValidatorType;
 
-/** rjsf's `customValidate` step, kept out of the dialog's bundle (the dialog passes no `customValidate`). */
+/** rjsf's `customValidate` step. */
 const runCustomValidate = (
   fields: readonly FieldDescriptor[],
   formData: unknown,
@@ -72,30 +72,6 @@ const runCustomValidate = (
 };
 
 /**
- * The validator; `custom` runs rjsf's `customValidate` when a form passes one. Without `custom` (the dialog's own
- * forms, which pass none) that code is not bundled.
- */
-export function formValidator(
-  fields: readonly FieldDescriptor[],
-  options: ValidateOptions,
-  custom?: typeof runCustomValidate,
-): ElicitationValidator {
-  const issues = (formData: unknown): ValidationIssue[] => validateValues(fields, values(formData), options);
-  return {
-    validateFormData(formData, _schema, customValidate, transformErrors, uiSchema): ValidationData<any> {
-      let errors = issues(formData).map((issue) => toError(issue, fields));
-      if (transformErrors) errors = transformErrors(errors, uiSchema);
-      const result = { errors, errorSchema: toErrorSchema(errors) };
-      return customValidate && custom ? custom(fields, formData, customValidate, uiSchema, result) : result;
-    },
-    isValid: (_schema, formData) => issues(formData).length === 0,
-    rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
-      errors: issues(formData) as Result[],
-    }),
-  };
-}
-
-/**
  * An rjsf `ValidatorType` whose only rule source is core's `validateValues` for the given fields: no ajv, no schema
  * compilation, no `eval` or `new Function`, so it works under a strict Content-Security-Policy.
  *
@@ -107,5 +83,17 @@ export function createValidator(
   fields: readonly FieldDescriptor[],
   options: ValidateOptions = {},
 ): ElicitationValidator {
-  return formValidator(fields, options, runCustomValidate);
+  const issues = (formData: unknown): ValidationIssue[] => validateValues(fields, values(formData), options);
+  return {
+    validateFormData(formData, _schema, customValidate, transformErrors, uiSchema): ValidationData<any> {
+      let errors = issues(formData).map((issue) => toError(issue, fields));
+      if (transformErrors) errors = transformErrors(errors, uiSchema);
+      const result = { errors, errorSchema: toErrorSchema(errors) };
+      return customValidate ? runCustomValidate(fields, formData, customValidate, uiSchema, result) : result;
+    },
+    isValid: (_schema, formData) => issues(formData).length === 0,
+    rawValidation: <Result = ValidationIssue>(_schema: unknown, formData?: FormValues) => ({
+      errors: issues(formData) as Result[],
+    }),
+  };
 }

@@ -1,0 +1,105 @@
+'use client';
+// What every part of one request's dialog shares: the session (values, issues, the single answer), the request, the
+// asking server, the strings, the ids that tie the parts together, and the rjsf registry the fields render with.
+import type {
+  ElicitationSession,
+  ElicitationSessionSnapshot,
+  ParsedElicitation,
+  ProtocolEra,
+} from '@elicitation-kit/core';
+import type { Registry } from '@rjsf/utils';
+import { createContext, useContext } from 'react';
+import type { ElicitationStrings } from './strings.js';
+import { useSessionSnapshot } from './use-elicitation-session.js';
+
+/** The server that asks, as the host knows it. Shown in the dialog title. */
+export interface ElicitationServer {
+  name: string;
+  title?: string;
+  url?: string;
+}
+
+/**
+ * A queue entry as `@elicitation-kit/mcp` produces it (any object of this shape works): its id is the request's
+ * identity, its era decides whether URL mode waits for "I'm done", and an aborted signal closes the dialog.
+ */
+export interface ElicitationEntry {
+  id: string;
+  request: ParsedElicitation;
+  server: ElicitationServer;
+  era?: ProtocolEra;
+  signal?: AbortSignal;
+  /**
+   * URL mode: the server asks for a page the user already accepted on this connection (the mcp package's
+   * `askedAgain`): the dialog says the server does not count the step as finished yet.
+   */
+  askedAgain?: boolean;
+}
+
+/**
+ * How the parts are presented: `modal`, a native modal `<dialog>` over the page (the default), or `inline`, a
+ * labelled region in the page flow (e.g. a card in a chat conversation).
+ */
+export type ElicitationPresentation = 'modal' | 'inline';
+
+/** What the parts share; read it with {@link useElicitation} to build your own parts. */
+export interface ElicitationContextValue {
+  session: ElicitationSession;
+  request: ParsedElicitation;
+  server: ElicitationServer;
+  strings: ElicitationStrings;
+  pendingCount: number;
+  presentation: ElicitationPresentation;
+  /** URL mode: the server asks again for a page the user already accepted ({@link ElicitationEntry.askedAgain}). */
+  askedAgain: boolean;
+  /** Ids of the title, the message and the form (for `aria-*` and the submit button's `form`). */
+  ids: { title: string; message: string; form: string };
+  /** URL mode: the user chose Open (opens the page through `onOpenUrl`; answers per the era). */
+  openUrl: () => void;
+}
+
+/** The shared state plus what only the kit's parts use. */
+export interface InternalContext extends ElicitationContextValue {
+  /** The Description part tells the root it is mounted (so `aria-describedby` never dangles). */
+  describe: (on: boolean) => void;
+  /** Reports the values after an edit (`onValuesChange`). */
+  changed: () => void;
+  /** The rjsf registry the fields render with: the kit's widgets and templates, with the host theme's widgets. */
+  registry: Registry;
+  /** Who renders the fields' labels (the theme's `labels`). */
+  labels: 'kit' | 'widget';
+  /** Whether the root is shown (open, unanswered, not withdrawn): the fields refocus their first invalid one on reopen. */
+  shown: boolean;
+}
+
+export const ElicitationContext = createContext<InternalContext | null>(null);
+
+/** The context of the enclosing root; a part outside one throws a clear error (in production too). */
+export function useParts(name: string): InternalContext {
+  const context = useContext(ElicitationContext);
+  if (context === null) {
+    throw new Error(`<Elicitation.${name}> must be rendered inside <Elicitation.Root> (or <ElicitationDialog>).`);
+  }
+  return context;
+}
+
+/**
+ * The dialog's shared state and the session's current snapshot, for custom parts inside `Elicitation.Root`. (It
+ * re-renders on every change; a part that needs one slice reads it with `useSessionSnapshot(session, selector)`.)
+ */
+export function useElicitation(): ElicitationContextValue & { snapshot: ElicitationSessionSnapshot } {
+  const context = useParts('useElicitation');
+  const { session, request, server, strings, pendingCount, presentation, askedAgain, ids, openUrl } = context;
+  return {
+    session,
+    request,
+    server,
+    strings,
+    pendingCount,
+    presentation,
+    askedAgain,
+    ids,
+    openUrl,
+    snapshot: useSessionSnapshot(session),
+  };
+}
