@@ -8,7 +8,7 @@ type ToolPart = Extract<Part, { type: 'dynamic-tool' }>;
 function toolLine(part: ToolPart): string {
   switch (part.state) {
     case 'output-available':
-      return `${part.toolName} answered.`;
+      return `Used ${part.toolName}.`;
     case 'output-error':
       return `${part.toolName} failed: ${part.errorText}`;
     case 'output-denied':
