@@ -61,7 +61,7 @@ test('the chat host is served with the strict CSP, and the browser enforces it',
     // Forget these deliberate violations: the suite's check after the test sees the app's own only.
     (window as unknown as { elicitationKitCspViolations: unknown[] }).elicitationKitCspViolations.length = 0;
     return {
-      violations: violations.sort(),
+      violations: violations.toSorted(),
       ran: (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan === true,
       styled: getComputedStyle(document.body).outlineWidth === '7px',
     };

@@ -17,7 +17,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import type { Era } from './options.js';
 
 /** The demo server's tools that ask in URL mode (a host knows its servers' tools; the listing does not say). */
-export const URL_MODE_TOOLS: readonly string[] = ['connect-account'];
+const URL_MODE_TOOLS: readonly string[] = ['connect-account'];
 
 /** What `client.tools()` returns. */
 export type McpTools = Awaited<ReturnType<MCPClient['tools']>>;
