@@ -1,32 +1,20 @@
 // Who sees and answers what: every question belongs to the user whose turn asked it. Another user's tab never sees
 // it, cannot answer it (not with their own token, not with none), and cannot read the conversation it belongs to;
 // a browser without a session, or with a cookie the backend did not sign, gets nothing at all.
-import { startDemoServer } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
 import { TOKEN_HEADER } from '@elicitation-kit/mcp/bridge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatHost } from '../server/app.js';
-import type { ChatHost } from '../server/app.js';
+import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../server/session.js';
 import { messageOf, nextQuestion, openTab, readReply, readyOf, send, signIn, textOf } from './harness.js';
+import { serversForFile } from './servers.js';
 
-let demo: DemoServer;
-let host: ChatHost;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-  host = await startChatHost({ mcpUrl: demo.url, modelDelayMs: null });
-});
-afterAll(async () => {
-  await host.close();
-  await demo.close();
-});
+const servers = serversForFile();
 
 describe('two users', () => {
   it('Bob neither sees, nor answers, nor reads what Alice was asked', async () => {
-    const alice = await signIn(host, 'alice');
-    const bob = await signIn(host, 'bob');
-    const aliceTab = openTab(host, alice);
-    const bobTab = openTab(host, bob);
+    const alice = await signIn(servers().host, 'alice');
+    const bob = await signIn(servers().host, 'bob');
+    const aliceTab = openTab(servers().host, alice);
+    const bobTab = openTab(servers().host, bob);
     try {
       const reply = readReply(await send(alice, 'Export the orders'));
       const question = await nextQuestion(aliceTab);
@@ -61,7 +49,7 @@ describe('two users', () => {
       // Alice's question is still hers to answer, once.
       aliceTab.queue.respond(question.id, { action: 'decline' });
       expect(textOf(await messageOf(await reply))).toContain('"status":"not_started"');
-      expect(demo.answers.report().duplicates).toEqual([]);
+      expect(servers().demo.answers.report().duplicates).toEqual([]);
     } finally {
       aliceTab.close();
       bobTab.close();
@@ -77,7 +65,10 @@ describe('no session', () => {
     ['a forged cookie', forged],
   ])('%s: the chat, its stream and the bridge refuse with 401', async (_label, cookie) => {
     const get = (path: string, init: RequestInit = {}) =>
-      fetch(new URL(path, host.url), { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
+      fetch(new URL(path, servers().host.url), {
+        ...init,
+        headers: { cookie, ...(init.headers as Record<string, string>) },
+      });
     expect(await (await get('/api/session')).json()).toEqual({ user: null });
     const chat = await get('/api/chat');
     expect(chat.status).toBe(401);
@@ -97,7 +88,7 @@ describe('no session', () => {
   });
 
   it('signing out ends the session', async () => {
-    const carol = await signIn(host, 'carol');
+    const carol = await signIn(servers().host, 'carol');
     expect(await (await carol.fetch('/api/session')).json()).toEqual({ user: 'carol' });
     const out = await carol.fetch('/api/session', { method: 'DELETE' });
     expect(out.status).toBe(204);

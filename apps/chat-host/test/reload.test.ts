@@ -2,33 +2,21 @@
 // the running reply again from its start (`useChat`'s resume: `/api/chat/<id>/stream`), and its questions again (the
 // bridge re-sends what is pending); the answer from the new page finishes the reply that both read. One turn at a
 // time: a second message while one runs is refused, and nothing is asked twice.
-import { startDemoServer } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startChatHost } from '../server/app.js';
-import type { ChatHost } from '../server/app.js';
+import { expect, it } from 'vitest';
 import { messageOf, nextQuestion, openTab, readReply, send, signIn, textOf } from './harness.js';
+import { serversForFile } from './servers.js';
 
-let demo: DemoServer;
-let host: ChatHost;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-  host = await startChatHost({ mcpUrl: demo.url, modelDelayMs: null });
-});
-afterAll(async () => {
-  await host.close();
-  await demo.close();
-});
+const servers = serversForFile();
 
 it('a reload mid-question keeps the question and the reply; the new page’s answer finishes it', async () => {
-  const user = await signIn(host, 'dora');
-  const before = openTab(host, user);
+  const user = await signIn(servers().host, 'dora');
+  const before = openTab(servers().host, user);
   const firstRead = readReply(await send(user, 'Export the orders'));
   const question = await nextQuestion(before);
   // The page goes away: its stream of questions with it (the reply's request too, for a browser).
   before.close();
 
-  const after = openTab(host, user);
+  const after = openTab(servers().host, user);
   try {
     const chat = (await (await user.fetch('/api/chat')).json()) as { id: string; messages: { role: string }[] };
     // The conversation holds the user's message; the reply comes from the replay.
@@ -56,7 +44,9 @@ it('a reload mid-question keeps the question and the reply; the new page’s ans
     expect(message.id).toBe(question.tag);
     expect(textOf(message)).toContain('"status":"completed","format":"csv","maxRows":1');
     // Asked once, answered once.
-    const exports = demo.answers.report().requests.filter((request) => request.tool === 'export-data');
+    const exports = servers()
+      .demo.answers.report()
+      .requests.filter((request) => request.tool === 'export-data');
     expect(exports.map(({ asked, answers }) => ({ asked, answers }))).toEqual([{ asked: 1, answers: 1 }]);
 
     // Once it ended, nothing runs: the reconnect URL says so, and the conversation has the reply.

@@ -1,25 +1,16 @@
 // Bad requests get a clear, specific refusal and change nothing: bodies from another site, of another type, too large,
 // not JSON or of the wrong shape, unknown routes and methods. Every response carries the strict CSP.
-import { startDemoServer } from '@elicitation-kit/demo-server';
-import type { DemoServer } from '@elicitation-kit/demo-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, startChatHost } from '../server/app.js';
-import type { ChatHost } from '../server/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../server/app.js';
 import { MAX_BODY_BYTES } from '../server/http.js';
 import { signIn } from './harness.js';
+import { serversForFile } from './servers.js';
 import type { User } from './harness.js';
 
-let demo: DemoServer;
-let host: ChatHost;
+const servers = serversForFile();
 let user: User;
 beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, silent: true });
-  host = await startChatHost({ mcpUrl: demo.url, modelDelayMs: null });
-  user = await signIn(host, 'ivy');
-});
-afterAll(async () => {
-  await host.close();
-  await demo.close();
+  user = await signIn(servers().host, 'ivy');
 });
 
 const message = { id: 'm-1', role: 'user', parts: [{ type: 'text', text: 'Export the orders' }] };
