@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/server',
       'apps/demo-server',
       'apps/demo-host',
+      'apps/chat-host',
     ],
   },
 });

@@ -1,11 +1,11 @@
-// Browser end-to-end suite: real Chromium, the production build of the demo host served with a strict CSP, and the
-// demo server over real Streamable HTTP. `pnpm --filter @elicitation-kit/e2e test` (or root `npm test`) runs it.
+// Browser end-to-end suite: real Chromium, the production build of the demo host served with a strict CSP, the
+// demo server over real Streamable HTTP, and the chat host (its build served by its backend, on the same demo server). `pnpm --filter @elicitation-kit/e2e test` (or root `npm test`) runs it.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/ensure-chromium.mjs';
-import { DEMO_SERVER_PORT, DEMO_SERVER_URL, HOST_ORIGIN, HOST_PORT } from './support/env.js';
+import { CHAT_ORIGIN, CHAT_PORT, DEMO_SERVER_PORT, DEMO_SERVER_URL, HOST_ORIGIN, HOST_PORT } from './support/env.js';
 import { TIMEOUTS } from './support/timeouts.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,6 +27,12 @@ const demoServerStart = (
 ).scripts.start;
 // One build folder per host port, so concurrent runs on other ports never empty each other's build.
 const hostDist = join(here, 'artifacts', `host-dist-${HOST_PORT}`);
+const chatDist = join(here, 'artifacts', `chat-dist-${CHAT_PORT}`);
+// The chat host's own `start` script (its backend, serving the build it is given), run without pnpm in between.
+const chatHostDir = join(root, 'apps', 'chat-host');
+const chatHostStart = (
+  JSON.parse(readFileSync(join(chatHostDir, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 
 export default defineConfig({
   testDir: './specs',
@@ -73,8 +79,28 @@ export default defineConfig({
       // Built into a private folder (see support/serve-host.mjs), then served by the host's own serve.mjs.
       command: `${pnpm} --filter @elicitation-kit/demo-host build --outDir "${hostDist}" --emptyOutDir && node --conditions=@elicitation-kit/source --import tsx e2e/support/serve-host.mjs`,
       cwd: root,
-      env: { PORT: String(HOST_PORT), HOST: '127.0.0.1', E2E_HOST_DIST: hostDist },
+      // VITE_CHAT_HOST_URL: the demo host links to the chat host the suite runs.
+      env: {
+        PORT: String(HOST_PORT),
+        HOST: '127.0.0.1',
+        E2E_HOST_DIST: hostDist,
+        VITE_CHAT_HOST_URL: `${CHAT_ORIGIN}/`,
+      },
       url: HOST_ORIGIN,
+      reuseExistingServer: reuse,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      // The chat host (apps/chat-host): its production build, served by its backend under its strict CSP, with the
+      // AI SDK's MCP client connected to the same demo server.
+      name: 'chat-host (production build, strict CSP)',
+      command: `${pnpm} --filter @elicitation-kit/chat-host build --outDir "${chatDist}" --emptyOutDir && ${chatHostStart}`,
+      cwd: chatHostDir,
+      env: { PORT: String(CHAT_PORT), HOST: '127.0.0.1', MCP_URL: DEMO_SERVER_URL, CHAT_DIST: chatDist },
+      url: `${CHAT_ORIGIN}/api/session`,
       reuseExistingServer: reuse,
       timeout: 180_000,
       stdout: 'ignore',

@@ -1,10 +1,13 @@
-// `npm run demo`: installs, starts the demo MCP server and the demo host (with its relay), prints the URL to open.
+// `npm run demo`: installs, starts the demo MCP server, the demo host (with its relay) and the chat host (an AI SDK chat
+// whose MCP client runs on its backend), prints the URLs to open.
 // Ctrl-C stops everything (each child runs in its own process group, which is killed as a whole).
 //
 //   npm run demo                 Vite dev server on http://127.0.0.1:5173 (the kit's packages straight from source)
 //   npm run demo -- --prod       production build served by apps/demo-host/serve.mjs under the strict CSP
 //
-// Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one) and DEMO_HOST_PORT (default 5173).
+// The chat host always runs its production build under its strict CSP (apps/chat-host: built, then its backend).
+//
+// Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one), DEMO_HOST_PORT (default 5173), DEMO_CHAT_PORT (5174).
 // The server starts first and reports the URL it really listens on; the host gets it as VITE_DEMO_SERVER_URL, so
 // its plain URL opens with the Server URL filled in. The summary, "Open" line first, is the only URL printed.
 import { spawn } from 'node:child_process';
@@ -15,6 +18,7 @@ import { ensurePnpm, install, root, run } from './lib/workspace.mjs';
 
 const serverPort = Number(process.env.DEMO_SERVER_PORT ?? 3901);
 const hostPort = Number(process.env.DEMO_HOST_PORT ?? 5173);
+const chatPort = Number(process.env.DEMO_CHAT_PORT ?? 5174);
 const production = process.argv.includes('--prod');
 const host = '127.0.0.1';
 
@@ -40,6 +44,8 @@ const LISTENING_EVENT_START = '{"event":"listening"';
 const LISTENING_LINE = /^Elicitation Kit demo server listening on /;
 /** serve.mjs's start line (production build): the summary names that URL too. */
 const SERVE_LINE = /^demo-host \(production build, strict CSP\) at /;
+/** The chat host's start line: the summary names its URL. */
+const CHAT_LINE = /^chat-host \(production build, strict CSP\) at /;
 
 /** The URL of a `listening` event line, or undefined for any other line. */
 function listeningUrl(line) {
@@ -202,6 +208,7 @@ install(pnpm);
 for (const [port, what, variable] of [
   [serverPort, 'demo server', 'DEMO_SERVER_PORT'],
   [hostPort, 'demo host', 'DEMO_HOST_PORT'],
+  [chatPort, 'chat host', 'DEMO_CHAT_PORT'],
 ]) {
   // DEMO_SERVER_PORT=0 means "any free port": nothing to check.
   if (port !== 0 && (await portInUse(port))) {
@@ -218,8 +225,9 @@ try {
   console.error(`✗ ${error instanceof Error ? error.message : error}`);
   await stop(1);
 }
+const chatOrigin = `http://${host}:${chatPort}`;
 // Vite inlines VITE_* variables into the page (dev server and production build alike).
-const hostEnv = { VITE_DEMO_SERVER_URL: serverUrl };
+const hostEnv = { VITE_DEMO_SERVER_URL: serverUrl, VITE_CHAT_HOST_URL: `${chatOrigin}/` };
 
 if (production) {
   console.log('› building the demo host (production, strict CSP)…');
@@ -265,9 +273,22 @@ if (production) {
   );
 }
 
+console.log('› building and starting the chat host (production, strict CSP)…');
+run(pnpm, ['--silent', '--filter', '@elicitation-kit/chat-host', 'build', '--logLevel', 'warn']);
+// Its own `start` script's command, run by this Node (no pnpm in between: the process group is just the backend).
+start(
+  'chat',
+  process.execPath,
+  ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'],
+  { PORT: String(chatPort), HOST: host, MCP_URL: serverUrl },
+  join(root, 'apps', 'chat-host'),
+  { stdout: (line) => CHAT_LINE.test(line) },
+);
+
 const hostOrigin = `http://${host}:${hostPort}`;
 try {
   await waitForHttp(`${hostOrigin}/`, 120_000);
+  await waitForHttp(`${chatOrigin}/api/session`, 120_000);
 } catch (error) {
   console.error(`✗ ${error instanceof Error ? error.message : error}`);
   await stop(1);
@@ -278,6 +299,10 @@ console.log(`
 
     Open        ${hostOrigin}/
                 the Server URL is filled in: press Connect, pick "export-data" and press Run.
+
+    Chat host   ${chatOrigin}/
+                an AI SDK chat (its MCP client on the backend): sign in with any name, say "Export the orders";
+                the question appears under the reply. Also "Connect my account", "Archive old exports".
 
     Gallery     ${hostOrigin}/#/gallery
     Playground  ${hostOrigin}/#/playground

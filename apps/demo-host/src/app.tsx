@@ -8,6 +8,9 @@ import { ReadmePage } from './readme/readme-page.js';
 import { parseRoute, useHash } from './router.js';
 import { useTheme } from './theme.js';
 
+/** The chat host (apps/chat-host), an AI SDK chat on its backend: `npm run demo` starts it and passes its URL. */
+const CHAT_HOST_URL = import.meta.env.VITE_CHAT_HOST_URL ?? 'http://127.0.0.1:5174/';
+
 // The gallery brings two design systems (MUI, Ant Design) for its rjsf themes: loaded when it is first opened.
 const GalleryPage = lazy(() => import('./gallery/gallery-page.js').then((module) => ({ default: module.GalleryPage })));
 
@@ -42,6 +45,9 @@ export function App() {
               <a href="#/playground" aria-current={route.page === 'playground' ? 'page' : undefined}>
                 Playground
               </a>
+            </li>
+            <li>
+              <a href={CHAT_HOST_URL}>Chat host</a>
             </li>
           </ul>
         </nav>

@@ -22,7 +22,6 @@ const common = (props: WidgetProps) => ({
   name: props.htmlName ?? props.id,
   disabled: props.disabled === true,
   // A host theme's widget gets `autofocus` too: the kit moves focus to the first invalid field by remounting it.
-  // oxlint-disable-next-line jsx-a11y/no-autofocus -- only set to move focus to the field the user must fix
   autoFocus: props.autofocus === true,
   'aria-invalid': (props.rawErrors?.length ?? 0) > 0 || undefined,
   'aria-describedby': describedBy(props),

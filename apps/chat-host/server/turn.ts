@@ -1,0 +1,96 @@
+// One chat turn, as an AI SDK host runs it on its backend: an MCP client of `@ai-sdk/mcp` with the kit attached, its
+// questions in a queue exposed to the user's browser under the assistant message's id, `streamText` with the MCP
+// tools, and the reply as a UI message stream. When the stream ends, the exposure stops and the client closes.
+import { createMCPClient } from '@ai-sdk/mcp';
+import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { attachElicitation, elicitationCapabilities } from '@elicitation-kit/mcp/ai-sdk';
+import type { ElicitationBridge } from '@elicitation-kit/mcp/bridge';
+import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
+import { convertToModelMessages, isStepCount, streamText } from 'ai';
+import type { LanguageModel, UIMessage, UIMessageChunk } from 'ai';
+import type { Era } from './options.js';
+import { chatTools, failOnUndelivered } from './tools.js';
+
+/** What a turn needs. */
+export interface TurnContext {
+  bridge: ElicitationBridge;
+  model: LanguageModel;
+  mcpUrl: string;
+  era: Era;
+  /** How long the MCP server may work on a tool call, the user's time not counted. */
+  toolTimeoutMs: number;
+  /** Whose turn it is: the owner its questions are exposed under. */
+  user: string;
+  /** The conversation so far, ending with the user's new message. */
+  messages: UIMessage[];
+  /** The id of the assistant message this turn writes: its questions carry it as their tag. */
+  messageId: string;
+  /** Ends the turn (its tool calls, and so its questions). */
+  signal: AbortSignal;
+  /** Called with the conversation once the reply is complete (or ended early). */
+  onEnd: (messages: UIMessage[]) => void;
+}
+
+/** A running turn. */
+export interface Turn {
+  /** The reply (the AI SDK UI message stream protocol's chunks). Read it to the end: the turn runs as it is read. */
+  stream: ReadableStream<UIMessageChunk>;
+  /** Stops exposing the questions and closes the MCP client; call it once the stream ended. */
+  close(): Promise<void>;
+}
+
+/** Connects to the MCP server and starts the turn. Rejects when the server cannot be reached (nothing is left open). */
+export async function startTurn(context: TurnContext): Promise<Turn> {
+  const { bridge, mcpUrl, era, user, messageId } = context;
+  const queue = createElicitationQueue();
+  const client = await createMCPClient({
+    transport: { type: 'http', url: mcpUrl },
+    capabilities: elicitationCapabilities(),
+    protocolVersionDiscovery: era === 'modern',
+  });
+  const undelivered = new AbortController();
+  const kit = attachElicitation(client, {
+    queue,
+    server: { url: mcpUrl },
+    // Sites by the real Public Suffix List: a URL-mode link to another tenant of a shared host is flagged.
+    publicSuffixList,
+    onEvent: failOnUndelivered(undelivered),
+  });
+  let stop: (() => void) | undefined;
+  try {
+    const tools = chatTools(await client.tools(), {
+      kit,
+      queue,
+      mcpUrl,
+      era,
+      timeoutMs: context.toolTimeoutMs,
+      undelivered,
+    });
+    stop = bridge.expose(user, queue, { tag: messageId });
+    const result = streamText({
+      model: context.model,
+      tools,
+      messages: await convertToModelMessages(context.messages),
+      // A tool call, then the reply to its answer.
+      stopWhen: isStepCount(2),
+      abortSignal: context.signal,
+    });
+    const stream = result.toUIMessageStream({
+      originalMessages: context.messages,
+      generateMessageId: () => messageId,
+      onEnd: ({ messages }) => context.onEnd(messages),
+      onError: (error) => (error instanceof Error ? error.message : 'The reply failed.'),
+    });
+    return {
+      stream,
+      async close() {
+        stop?.();
+        await client.close();
+      },
+    };
+  } catch (error) {
+    stop?.();
+    await client.close();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+// The conversation: `useChat` streams the assistant's replies from the backend (the AI SDK UI message stream); the
+// bridge brings each question the MCP server asks, tagged with the assistant message that asked, and the page shows it
+// inline under that message. After a reload, `resume` reads the running reply again and the bridge re-sends its
+// pending questions.
+import { useChat } from '@ai-sdk/react';
+import { useElicitationQueue } from '@elicitation-kit/react';
+import { DefaultChatTransport } from 'ai';
+import type { ChatSnapshot } from './api.js';
+import { Composer } from './composer.js';
+import { InlineQuestions } from './inline-questions.js';
+import { Message } from './message.js';
+import { questionsOf } from './questions.js';
+
+// The backend keeps the conversation: each request carries only the new message.
+const transport = new DefaultChatTransport({
+  api: '/api/chat',
+  prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
+});
+
+export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
+  const questions = questionsOf(user);
+  const pending = useElicitationQueue(questions);
+  const { messages, sendMessage, status, error } = useChat({
+    id: chat.id,
+    messages: chat.messages,
+    transport,
+    resume: true,
+  });
+  const busy = status === 'submitted' || status === 'streaming';
+  const shown = new Set(messages.map((message) => message.id));
+  // A question whose message is not on the page (yet) is shown after the conversation, never hidden.
+  const elsewhere = pending.filter((entry) => entry.tag === undefined || !shown.has(entry.tag));
+
+  return (
+    <section className="chat" aria-label="Chat">
+      <ol className="messages" aria-label="Conversation">
+        {messages.map((message) => (
+          <Message key={message.id} message={message}>
+            <InlineQuestions entries={pending.filter((entry) => entry.tag === message.id)} queue={questions} />
+          </Message>
+        ))}
+      </ol>
+      <InlineQuestions entries={elsewhere} queue={questions} />
+      <output className="visually-hidden">{busy ? 'The assistant is answering.' : ''}</output>
+      {error !== undefined && (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <Composer busy={busy} onSend={(text) => void sendMessage({ text })} />
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { UIMessage } from 'ai';
+
+type Part = UIMessage['parts'][number];
+type ToolPart = Extract<Part, { type: 'dynamic-tool' }>;
+
+/** One line saying where a tool call is. */
+function toolLine(part: ToolPart): string {
+  switch (part.state) {
+    case 'output-available':
+      return `Used ${part.toolName}.`;
+    case 'output-error':
+      return `${part.toolName} failed: ${part.errorText}`;
+    case 'output-denied':
+      return `${part.toolName} was not run.`;
+    default:
+      return `Calling ${part.toolName}…`;
+  }
+}
+
+function MessagePart({ part }: { part: Part }) {
+  if (part.type === 'text') {
+    return <p className="message-text">{part.text}</p>;
+  }
+  if (part.type === 'dynamic-tool') {
+    return (
+      <p className="tool-status" data-state={part.state}>
+        {toolLine(part)}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** A message of the conversation, as plain text, with what belongs under it (the questions it asked). */
+export function Message({ message, children }: { message: UIMessage; children?: ReactNode }) {
+  return (
+    <li className="message" data-role={message.role}>
+      <p className="message-author">{message.role === 'user' ? 'You' : 'Assistant'}</p>
+      {message.parts.map((part, index) => (
+        <MessagePart key={index} part={part} />
+      ))}
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,173 @@
+// What each fault does, proven on real processes. The chat host killed mid-question (`kill -9`): its questions die
+// with its MCP connections; when it is back, the tab withdraws them as `lost`, the conversation is gone (memory), and
+// the MCP server never received an answer. The MCP server gone mid-question: the AI SDK client does not notice, so
+// the question stays; its answer fails the tool call (at once in 2026-07-28; in 2025 after the kit's server-work
+// timeout, where the client alone would wait for ever), and the reply says so. The MCP server unreachable: the message is refused with 502, nothing starts. The host
+// shut down mid-question: the question leaves the tab and the reply ends.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDemoServer } from '@elicitation-kit/demo-server';
+import type { DemoServer } from '@elicitation-kit/demo-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatHost } from '../server/app.js';
+import {
+  messageOf,
+  nextQuestion,
+  openTab,
+  readReply,
+  send,
+  signIn,
+  textOf,
+  waitForEvent,
+  waitForQueue,
+} from './harness.js';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// A build stand-in: the process refuses to start without one, and these tests read no page.
+const dist = mkdtempSync(join(tmpdir(), 'chat-host-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>chat host</title>');
+const SECRET = 'a session key of thirty-two bytes or more, for a restart';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, silent: true });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+/** Starts `server/main.ts` as its own process (as `npm run demo` does) and resolves with its URL. */
+function startProcess(port: number): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'], {
+    cwd: appDir,
+    env: { ...process.env, PORT: String(port), MCP_URL: demo.url, CHAT_DIST: dist, CHAT_SESSION_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+      const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
+      if (url !== undefined) {
+        resolve({ child, url });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the chat host exited (${String(code)}) before it listened`)));
+  });
+}
+
+describe('the chat host process killed mid-question', () => {
+  it('the question is withdrawn as lost when it is back; nothing reached the MCP server', async () => {
+    const first = await startProcess(0);
+    const port = Number(new URL(first.url).port);
+    const user = await signIn(first, 'erin');
+    const tab = openTab(first, user);
+    try {
+      const reply = send(user, 'Export the orders').then(readReply, (error: unknown) => error);
+      const question = await nextQuestion(tab);
+      const asked = demo.answers.report().requests.filter((request) => request.tool === 'export-data').length;
+      first.child.kill('SIGKILL');
+      // The reply's stream breaks with the process.
+      expect(await reply.catch((error: unknown) => error)).toBeInstanceOf(Error);
+      await waitForEvent(tab, (event) => event.type === 'disconnected');
+
+      const second = await startProcess(port);
+      try {
+        // The tab reconnects by itself to a hub with another identity: what the dead one held is lost, and said so.
+        await waitForQueue(tab, (entries) => entries.length === 0);
+        expect(question.signal.reason).toMatchObject({ code: 'lost' });
+        // The session survives (the same key); the conversation, kept in the dead process's memory, does not.
+        const chat = (await (await user.fetch('/api/chat')).json()) as { messages: unknown[] };
+        expect(chat.messages).toEqual([]);
+        // The MCP server asked once and received no answer.
+        const exports = demo.answers.report().requests.filter((request) => request.tool === 'export-data');
+        expect(exports).toHaveLength(asked);
+        expect(exports.at(-1)?.answers).toBe(0);
+      } finally {
+        second.child.kill('SIGTERM');
+      }
+    } finally {
+      tab.close();
+    }
+  });
+});
+
+describe('the MCP server', () => {
+  it.each(['legacy', 'modern'] as const)(
+    'gone mid-question (%s era): the question stays (the client does not notice), its answer fails the tool call',
+    async (era) => {
+      const doomed = await startDemoServer({ port: 0, silent: true });
+      const host = await startChatHost({ mcpUrl: doomed.url, era, modelDelayMs: null, toolTimeoutMs: 500 });
+      const user = await signIn(host, `finn-${era}`);
+      const tab = openTab(host, user);
+      try {
+        const reply = readReply(await send(user, 'Export the orders'));
+        const question = await nextQuestion(tab);
+        await doomed.close();
+        // The AI SDK's HTTP transport reports nothing when the server goes away: the question is still there.
+        expect(tab.queue.getSnapshot().map(({ id }) => id)).toEqual([question.id]);
+        tab.queue.respond(question.id, { action: 'accept', content: { format: 'csv', maxRows: 1 } });
+        // 2026-07-28: the retry carrying the answer fails. 2025: the answer cannot be delivered, and the call, which
+        // the client alone would leave waiting for ever, fails at once, saying so.
+        const message = await messageOf(await reply);
+        expect(message.parts).toContainEqual(
+          expect.objectContaining({ type: 'dynamic-tool', toolName: 'export-data', state: 'output-error' }),
+        );
+        expect(textOf(message)).toMatch(
+          era === 'legacy'
+            ? /^export-data failed: Error: The MCP server did not receive the answer \(.+\)\.$/
+            : /^export-data failed: /,
+        );
+        // The chat is free for the next message.
+        expect((await send(user, 'Hello')).status).toBe(502);
+      } finally {
+        tab.close();
+        await host.close();
+      }
+    },
+  );
+
+  it('unreachable: the message is refused with 502 and nothing starts', async () => {
+    const gone = await startDemoServer({ port: 0, silent: true });
+    await gone.close();
+    const host = await startChatHost({ mcpUrl: gone.url, modelDelayMs: null });
+    try {
+      const user = await signIn(host, 'gus');
+      const response = await send(user, 'Export the orders');
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({
+        error: 'mcp-unreachable',
+        message: expect.stringMatching(/^The MCP server could not be reached: /) as unknown,
+      });
+      const chat = (await (await user.fetch('/api/chat')).json()) as { messages: unknown[] };
+      expect(chat.messages).toEqual([]);
+      // The next message may come at once.
+      expect((await send(user, 'Hello')).status).toBe(502);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('the chat host shut down mid-question', () => {
+  it('the question leaves the tab (closed) and the reply ends', async () => {
+    const host = await startChatHost({ mcpUrl: demo.url, modelDelayMs: null });
+    const user = await signIn(host, 'hana');
+    const tab = openTab(host, user);
+    try {
+      const reply = readReply(await send(user, 'Export the orders'));
+      const question = await nextQuestion(tab);
+      await host.close();
+      await waitForQueue(tab, (entries) => entries.length === 0);
+      expect(question.signal.aborted).toBe(true);
+      expect(await reply).toContainEqual(expect.objectContaining({ type: expect.stringMatching(/^(abort|error)$/) }));
+    } finally {
+      tab.close();
+    }
+  });
+});

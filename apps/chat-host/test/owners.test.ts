@@ -1,0 +1,97 @@
+// Who sees and answers what: every question belongs to the user whose turn asked it. Another user's tab never sees
+// it, cannot answer it (not with their own token, not with none), and cannot read the conversation it belongs to;
+// a browser without a session, or with a cookie the backend did not sign, gets nothing at all.
+import { TOKEN_HEADER } from '@elicitation-kit/mcp/bridge';
+import { describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../server/session.js';
+import { messageOf, nextQuestion, openTab, readReply, readyOf, send, signIn, textOf } from './harness.js';
+import { serversForFile } from './servers.js';
+
+const servers = serversForFile();
+
+describe('two users', () => {
+  it('Bob neither sees, nor answers, nor reads what Alice was asked', async () => {
+    const alice = await signIn(servers().host, 'alice');
+    const bob = await signIn(servers().host, 'bob');
+    const aliceTab = openTab(servers().host, alice);
+    const bobTab = openTab(servers().host, bob);
+    try {
+      const reply = readReply(await send(alice, 'Export the orders'));
+      const question = await nextQuestion(aliceTab);
+
+      // Bob's stream brings none of it.
+      const bobs = await readyOf(bob);
+      expect(bobs.entries).toEqual([]);
+      expect(bobTab.queue.getSnapshot()).toEqual([]);
+      expect(bobTab.queue.respond(question.id, { action: 'decline' })).toBe(false);
+      // Answering it from Bob's browser: with his own stream's token it is not his to answer; without one, refused.
+      const answer = (headers: Record<string, string>) =>
+        bob.fetch('/api/elicitations', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({ id: question.id, result: { action: 'decline' } }),
+        });
+      const withHisToken = await answer({ [TOKEN_HEADER]: bobs.token });
+      expect(withHisToken.status).toBe(404);
+      expect(await withHisToken.json()).toMatchObject({ error: 'not-pending' });
+      // Alice's token does not make Bob Alice: the token belongs to her stream.
+      const alicesToken = (await readyOf(alice)).token;
+      expect((await answer({ [TOKEN_HEADER]: alicesToken })).status).toBe(403);
+      expect((await answer({})).status).toBe(403);
+
+      // Nor does he read her conversation, or her running reply.
+      const aliceChat = (await (await alice.fetch('/api/chat')).json()) as { id: string; messages: unknown[] };
+      const bobChat = (await (await bob.fetch('/api/chat')).json()) as { id: string; messages: unknown[] };
+      expect(bobChat.id).not.toBe(aliceChat.id);
+      expect(bobChat.messages).toEqual([]);
+      expect((await bob.fetch(`/api/chat/${aliceChat.id}/stream`)).status).toBe(404);
+
+      // Alice's question is still hers to answer, once.
+      aliceTab.queue.respond(question.id, { action: 'decline' });
+      expect(textOf(await messageOf(await reply))).toContain('"status":"not_started"');
+      expect(servers().demo.answers.report().duplicates).toEqual([]);
+    } finally {
+      aliceTab.close();
+      bobTab.close();
+    }
+  });
+});
+
+describe('no session', () => {
+  const forged = `${SESSION_COOKIE}=${Buffer.from('alice').toString('base64url')}.${Buffer.alloc(32).toString('base64url')}`;
+
+  it.each([
+    ['no cookie', ''],
+    ['a forged cookie', forged],
+  ])('%s: the chat, its stream and the bridge refuse with 401', async (_label, cookie) => {
+    const get = (path: string, init: RequestInit = {}) =>
+      fetch(new URL(path, servers().host.url), {
+        ...init,
+        headers: { cookie, ...(init.headers as Record<string, string>) },
+      });
+    expect(await (await get('/api/session')).json()).toEqual({ user: null });
+    const chat = await get('/api/chat');
+    expect(chat.status).toBe(401);
+    expect(await chat.json()).toEqual({ error: 'signed-out', message: 'Sign in first.' });
+    expect(
+      (
+        await get('/api/chat', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ message: { id: 'm', role: 'user', parts: [{ type: 'text', text: 'export' }] } }),
+        })
+      ).status,
+    ).toBe(401);
+    const bridge = await get('/api/elicitations');
+    expect(bridge.status).toBe(401);
+    expect(await bridge.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('signing out ends the session', async () => {
+    const carol = await signIn(servers().host, 'carol');
+    expect(await (await carol.fetch('/api/session')).json()).toEqual({ user: 'carol' });
+    const out = await carol.fetch('/api/session', { method: 'DELETE' });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+  });
+});

@@ -1,0 +1,41 @@
+// A reload mid-question in the chat host: the turn goes on on the backend, so the reloaded page shows the
+// conversation, the reply being written (read again from its start) and the question under it, and the answer given
+// there finishes the reply. What was typed into the question before the reload is lost: the card starts again from
+// the server's defaults (the page keeps no draft; nothing was sent).
+import { ChatPage, userName } from '../models/chat-page.js';
+import { expect, test } from '../support/test.js';
+
+test('reload mid-question: the question is back under its message (typing lost), and its answer finishes the reply', async ({
+  page,
+}, info) => {
+  const chat = new ChatPage(page);
+  await chat.signIn(userName('rae', info));
+  await chat.send('Export the orders');
+  const before = await chat.questionOfLastReply();
+  await before.field('Export format').selectOption('json');
+  await before.field('Maximum rows').fill('5');
+
+  await page.reload();
+  // Still signed in; the user's message, the reply being written and its question are all back.
+  await expect(page.getByText(/^Signed in as rae-/)).toBeVisible();
+  await expect(chat.messages().first()).toContainText('Export the orders');
+  const after = await chat.questionOfLastReply();
+  await expect(chat.assistantMessages().last()).toContainText('Calling export-data…');
+  await expect(chat.questions()).toHaveCount(1);
+  // What was typed is gone: the server's defaults again.
+  await expect(after.field('Export format')).toHaveValue('');
+  await expect(after.field('Maximum rows')).toHaveValue('1000');
+  // One turn at a time: the message box waits for this one.
+  await expect(chat.sendButton).toBeDisabled();
+
+  await after.field('Export format').selectOption('csv');
+  await after.field('Maximum rows').fill('4');
+  await after.accept();
+  await chat.expectReply(/^export-data answered: \{"status":"completed","format":"csv","maxRows":4,/);
+  await expect(chat.sendButton).toBeEnabled();
+  // And after another reload the conversation is the finished one, with nothing left to answer.
+  await page.reload();
+  await chat.expectReply(/^export-data answered: \{"status":"completed","format":"csv","maxRows":4,/);
+  await expect(chat.messages()).toHaveCount(2);
+  await expect(chat.questions()).toHaveCount(0);
+});
