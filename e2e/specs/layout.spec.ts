@@ -159,3 +159,51 @@ test.describe('a notice on a phone', () => {
     await expect(notice).toHaveCount(0);
   });
 });
+
+for (const [label, device] of [
+  ['390 px', PHONE],
+  ['200 % zoom', ZOOM_200],
+] as const) {
+  test.describe(`the gallery's fixture list at ${label}`, () => {
+    test.use(device);
+
+    test('names wrap after their hyphens, never inside a word', async ({ page }) => {
+      await page.goto('/#/gallery');
+      const links = page.getByRole('navigation', { name: 'Fixtures' }).getByRole('link');
+      await expect(links.first()).toBeVisible();
+      // A column narrower than most names (as in a sidebar on a small screen), so that names must wrap somewhere.
+      await page.getByRole('navigation', { name: 'Fixtures' }).evaluate((nav) => {
+        (nav as HTMLElement).style.width = '11rem';
+      });
+      const wrapped = await links.evaluateAll(
+        (elements) => elements.filter((element) => (element as HTMLElement).offsetHeight > 30).length,
+      );
+      expect(wrapped, 'some names wrap in the narrow column').toBeGreaterThan(0);
+      // Each hyphen-separated part of a name, as laid out: a part that spans two line boxes was broken inside.
+      const broken = await links.evaluateAll((elements) =>
+        elements.flatMap((element) => {
+          const text = element.firstChild;
+          if (text === null || text.nodeType !== Node.TEXT_NODE) {
+            return [];
+          }
+          const name = text.textContent ?? '';
+          const range = document.createRange();
+          const parts: string[] = [];
+          let start = 0;
+          for (const part of name.split('-')) {
+            range.setStart(text, start);
+            range.setEnd(text, start + part.length);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (lines.size > 1) {
+              parts.push(`${name}: "${part}"`);
+            }
+            start += part.length + 1;
+          }
+          return parts;
+        }),
+      );
+      expect(await links.count()).toBeGreaterThan(10);
+      expect(broken).toEqual([]);
+    });
+  });
+}
