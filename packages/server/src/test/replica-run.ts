@@ -210,10 +210,17 @@ async function roundTrip(
 function figures(trips: readonly Trip[], ms: number, events: readonly ReplicaEvent[], tally: Tally): PhaseFigures {
   const serials = new Set(trips.map((trip) => trip.serial));
   const effects = new Map<string, number>();
+  // The serials whose effect is in the ledger: a run that applied it, or a run that found it applied (`SET … NX`
+  // refused). A replica killed between its write and its report leaves only the second kind: the run that took over
+  // found the effect, so it happened, once.
+  const done = new Set<string>();
   let takeovers = 0;
   for (const event of events) {
     if (event.serial === undefined || !serials.has(event.serial)) {
       continue;
+    }
+    if (event.event === 'effect') {
+      done.add(event.serial);
     }
     if (event.event === 'effect' && event.applied === true) {
       effects.set(event.serial, (effects.get(event.serial) ?? 0) + 1);
@@ -230,7 +237,7 @@ function figures(trips: readonly Trip[], ms: number, events: readonly ReplicaEve
     roundTripsPerSecond: Math.round((trips.length / ms) * 1000 * 10) / 10,
     p50Ms: Math.round(percentile(sorted, 0.5) * 10) / 10,
     p99Ms: Math.round(percentile(sorted, 0.99) * 10) / 10,
-    lost: trips.length - answered.filter((trip) => effects.has(trip.serial)).length,
+    lost: trips.length - answered.filter((trip) => done.has(trip.serial)).length,
     doubled: [...effects.values()].filter((count) => count > 1).length,
     replays: answered.length,
     replaysDiffering: answered.filter((trip) => trip.replayDiffers).length,
