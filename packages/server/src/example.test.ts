@@ -28,6 +28,11 @@ const GUIDE = fileURLToPath(new URL('../../../fixtures/guide/form-elicitation-gu
 interface RunningExample {
   url: string;
   log: () => string;
+  /**
+   * Resolves with the log once `ready(log)` holds. The log arrives on the child's stderr pipe, which may lag the HTTP
+   * response that the record describes; rejects (with the log) if it still does not hold after 5 s.
+   */
+  logOnce(ready: (log: string) => boolean): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -41,13 +46,34 @@ async function startExample(env: Record<string, string> = {}): Promise<RunningEx
     { cwd: PACKAGE, env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let log = '';
+  const waiting = new Set<() => void>();
   child.stderr?.on('data', (chunk: Buffer) => {
     log += chunk.toString('utf8');
+    for (const check of waiting) {
+      check();
+    }
   });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const example: RunningExample = {
     url: (JSON.parse(line) as { url: string }).url,
     log: () => log,
+    logOnce(ready) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (ready(log)) {
+            clearTimeout(timer);
+            waiting.delete(check);
+            resolve(log);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`the example's log never held what the test waits for; it reads:\n${log}`));
+        }, 5000);
+        waiting.add(check);
+        check();
+      });
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = once(child, 'exit');
@@ -82,6 +108,15 @@ function exchange(
     outgoing.on('error', reject);
     outgoing.end(body);
   });
+}
+
+/** The actions of the outcome records (one JSON line each) the example logged for `era`; a line still arriving is left out. */
+function actionsIn(log: string, era: 'legacy' | 'modern'): string[] {
+  return log
+    .split('\n')
+    .slice(0, -1)
+    .filter((line) => line.includes(`"era":"${era}"`))
+    .map((line) => (JSON.parse(line) as { action: string }).action);
 }
 
 const JSON_POST = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -145,9 +180,10 @@ describe('the README example', () => {
       } finally {
         await client.close();
       }
-      expect(example.log()).toContain(`"era":"${era}"`);
-      expect(example.log()).toContain('"action":"accept"');
+      const log = await example.logOnce((text) => actionsIn(text, era).includes('accept'));
+      expect(actionsIn(log, era)).toContain('accept');
     },
+    20_000,
   );
 
   it('refuses an invalid answer in both eras without running the export', async () => {
@@ -245,13 +281,8 @@ describe('two copies of the README example with REDIS_URL, behind the sticky pro
         await client.close();
       }
       // The 2026 round trip took two requests, one to each copy (round-robin): asked on one, answered on the other.
-      const modernRecords = copies.map((copy) =>
-        copy
-          .log()
-          .split('\n')
-          .filter((line) => line.includes('"era":"modern"'))
-          .map((line) => (JSON.parse(line) as { action: string }).action),
-      );
+      await Promise.all(copies.map((copy) => copy.logOnce((log) => actionsIn(log, 'modern').length > 0)));
+      const modernRecords = copies.map((copy) => actionsIn(copy.log(), 'modern'));
       expect(modernRecords.flat().toSorted()).toEqual(['accept', 'input-requested']);
       expect(modernRecords.every((actions) => actions.length === 1)).toBe(true);
     } finally {
