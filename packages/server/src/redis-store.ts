@@ -9,6 +9,10 @@ import type { OpenedRound, RoundClaim, RoundStore } from './rounds.js';
  * exposes its `options` (ioredis does), {@link createRedisRoundStore} checks them.
  */
 export interface RedisRoundCommands {
+  /**
+   * Redis's `EVAL` command (a Lua script run inside Redis), not JavaScript's `eval`: the scripts are this module's
+   * constants, and every key and value goes in as `KEYS` / `ARGV`, never into the script's text.
+   */
   eval(...args: [script: string, numkeys: number, ...args: (string | number)[]]): Promise<unknown>;
   /** The client's options (ioredis): checked at start-up so that an outage fails fast instead of hanging. */
   readonly options?: {

@@ -26,6 +26,10 @@ import type { WireEntry, WithdrawReason } from './wire.js';
  * of its own: the hub makes it with `duplicate()` and closes it in `bridge.close()`; the client you pass stays yours.
  */
 export interface RedisBridgeClient {
+  /**
+   * Redis's `EVAL` command (a Lua script run inside Redis), not JavaScript's `eval`: the scripts are this module's
+   * constants, and every key and value goes in as `KEYS` / `ARGV`, never into the script's text.
+   */
   eval(script: string, numKeys: number, ...args: string[]): Promise<unknown>;
   hgetall(key: string): Promise<Record<string, string>>;
   hget(key: string, field: string): Promise<string | null>;
