@@ -36,12 +36,21 @@ const COMPOSITION_KEYWORDS = [
 export const PROPERTY_OPTIONS_KEYWORD = 'oneOf';
 export const ITEMS_OPTIONS_KEYWORD = 'anyOf';
 
-/** Keywords whose value must be a string, wherever they appear. */
-const STRING_KEYWORDS: ReadonlySet<string> = new Set(['title', 'description', '$schema']);
-/** Keywords whose value must be a count (a whole number ≥ 0). */
-const COUNT_KEYWORDS: ReadonlySet<string> = new Set(['minLength', 'maxLength', 'minItems', 'maxItems']);
-/** Keywords whose value must be a number. */
-const NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['minimum', 'maximum']);
+/** What a keyword's value must be, wherever the keyword appears (one look-up per keyword read). */
+type ValueRule = 'string' | 'count' | 'number' | 'format' | 'string-list';
+const VALUE_RULES: ReadonlyMap<string, ValueRule> = new Map([
+  ['title', 'string'],
+  ['description', 'string'],
+  ['$schema', 'string'],
+  ['minLength', 'count'],
+  ['maxLength', 'count'],
+  ['minItems', 'count'],
+  ['maxItems', 'count'],
+  ['minimum', 'number'],
+  ['maximum', 'number'],
+  ['format', 'format'],
+  ['enumNames', 'string-list'],
+]);
 
 /** The shapes a property can take; each defines its own keywords. */
 export type Variant = 'text' | 'number' | 'checkbox' | 'select' | 'titled-select' | 'multiselect';
@@ -188,28 +197,31 @@ export function screenStructure(
 
 /** The rule a keyword's value breaks, wherever the keyword appears; `undefined` when its value is fine. */
 function checkKeywordValue(keyword: string, value: JsonValue, position: Position): Rejection | undefined {
-  if (STRING_KEYWORDS.has(keyword)) {
-    return typeof value === 'string' ? undefined : reject(position, keyword, 'wrong-type', 'a string');
+  switch (VALUE_RULES.get(keyword)) {
+    case undefined:
+      return undefined;
+    case 'string':
+      return typeof value === 'string' ? undefined : reject(position, keyword, 'wrong-type', 'a string');
+    case 'count':
+      return Number.isSafeInteger(value) && (value as number) >= 0
+        ? undefined
+        : reject(position, keyword, 'bound-invalid', 'it must be a whole number, 0 or more');
+    case 'number':
+      return typeof value === 'number' ? undefined : reject(position, keyword, 'bound-invalid', 'it must be a number');
+    case 'format':
+      return typeof value === 'string' && Object.hasOwn(formats, value)
+        ? undefined
+        : reject(
+            position,
+            keyword,
+            'unknown-format',
+            typeof value === 'string' ? `'${value}'` : 'that is not a string',
+          );
+    case 'string-list':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string')
+        ? undefined
+        : reject(position, keyword, 'wrong-type', 'a list of strings');
   }
-  if (COUNT_KEYWORDS.has(keyword)) {
-    return Number.isSafeInteger(value) && (value as number) >= 0
-      ? undefined
-      : reject(position, keyword, 'bound-invalid', 'it must be a whole number, 0 or more');
-  }
-  if (NUMBER_KEYWORDS.has(keyword)) {
-    return typeof value === 'number' ? undefined : reject(position, keyword, 'bound-invalid', 'it must be a number');
-  }
-  if (keyword === 'format') {
-    return typeof value === 'string' && Object.hasOwn(formats, value)
-      ? undefined
-      : reject(position, keyword, 'unknown-format', typeof value === 'string' ? `'${value}'` : 'that is not a string');
-  }
-  if (keyword === 'enumNames') {
-    return Array.isArray(value) && value.every((item) => typeof item === 'string')
-      ? undefined
-      : reject(position, keyword, 'wrong-type', 'a list of strings');
-  }
-  return undefined;
 }
 
 /** The sentence of an `ignored-keyword` warning. */
