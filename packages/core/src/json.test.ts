@@ -21,6 +21,31 @@ describe('toJsonValue', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
+  it('copies own members only: never inherited ones, even with Object.prototype polluted, before or mid-copy', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    const inherits = Object.assign(Object.create({ inherited: 1 }) as object, { own: 2 });
+    expect(toJsonValue({ a: inherits })).toEqual({ ok: true, value: { a: { own: 2 } } });
+    try {
+      prototype['polluted'] = 'x';
+      const copy = toJsonValue({ a: { b: 1 }, c: [{ d: 2 }] });
+      expect(copy).toEqual({ ok: true, value: { a: { b: 1 }, c: [{ d: 2 }] } });
+      expect(copy.ok && Object.keys(copy.value as object)).toEqual(['a', 'c']);
+      delete prototype['polluted'];
+      const midway = {
+        get first() {
+          prototype['polluted'] = 'x';
+          return 1;
+        },
+        later: { e: 3 },
+      };
+      const copied = toJsonValue(midway);
+      expect(copied.ok && Object.keys((copied.value as Record<string, object>)['later']!)).toEqual(['e']);
+      expect(copied.ok && Object.keys(copied.value as object)).toEqual(['first', 'later']);
+    } finally {
+      delete prototype['polluted'];
+    }
+  });
+
   it('says where and why an input is not JSON', () => {
     const cyclic: Record<string, unknown> = { a: [1] };
     (cyclic['a'] as unknown[]).push(cyclic);

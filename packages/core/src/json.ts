@@ -37,6 +37,19 @@ class NotJson {
   ) {}
 }
 
+/**
+ * Whether plain objects inherit enumerable members (a polluted `Object.prototype`), which a for-in over a plain object
+ * would visit. One step of a for-in, so it is asked for each object read (a getter or `toJSON` may pollute the
+ * prototype halfway through a copy).
+ */
+function hasInheritedMembers(): boolean {
+  // oxlint-disable-next-line no-underscore-dangle -- the loop only asks whether there is a first member
+  for (const _member in Object.prototype) {
+    return true;
+  }
+  return false;
+}
+
 /** Sets `key` as an own data property, so `__proto__` stays an ordinary name (as `JSON.parse` makes it). */
 export function define<T>(target: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__') {
@@ -98,7 +111,13 @@ function copy(value: unknown, keys: (string | number)[], ancestors: object[]): J
   } else {
     const object: JsonObject = {};
     result = object;
-    for (const key of Object.keys(value)) {
+    // Read by for-in, which needs no list of the keys. It also visits inherited enumerable members: a plain object
+    // has none unless Object.prototype has been polluted; any other object is asked about each key.
+    const plain = Object.getPrototypeOf(value) === Object.prototype && !hasInheritedMembers();
+    for (const key in value) {
+      if (!plain && !Object.hasOwn(value, key)) {
+        continue;
+      }
       keys.push(key);
       const item = copy((value as Record<string, unknown>)[key], keys, ancestors);
       keys.pop();
