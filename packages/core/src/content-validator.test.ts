@@ -1,4 +1,6 @@
+import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { contentFor, restrictedSchema } from './test/harness.js';
 import {
   ElicitationSchemaError,
   createContentValidator,
@@ -140,5 +142,83 @@ describe('createContentValidator', () => {
       ok: false,
       issues: [{ code: 'maxItems' }],
     });
+  });
+
+  it('gives each answer, checked in turn by one validator, what a fresh validator gives (the names it remembers)', () => {
+    // One validator remembers the member names of the last answer it read; answers with the same names, other
+    // orders, fewer or more members must get exactly the verdict and copy of a validator that has read nothing.
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        restrictedSchema.chain((schema) =>
+          fc.tuple(
+            fc.constant(schema),
+            fc.array(
+              fc
+                .tuple(contentFor(schema), fc.boolean())
+                .map(([content, reverse]) =>
+                  reverse ? Object.fromEntries(Object.entries(content).toReversed()) : content,
+                ),
+              { minLength: 4, maxLength: 10 },
+            ),
+          ),
+        ),
+        ([schema, contents]) => {
+          const parsed = parseRequestedSchema(schema);
+          if (!parsed.ok) return;
+          const warm = createContentValidator(parsed);
+          for (const content of [...contents, ...contents.toReversed(), ...contents]) {
+            expect(warm(content)).toEqual(validateContent(schema, content));
+            checked++;
+          }
+        },
+      ),
+      { seed: 7, numRuns: 150 },
+    );
+    expect(checked).toBeGreaterThan(1500);
+  });
+
+  it('keeps its verdicts when the toJSON of a member checks other content with the same validator mid-check', () => {
+    const answers: unknown[] = [];
+    const inner = { includeHeaders: true, maxRows: 3, format: 'json' };
+    const outer = {
+      format: 'csv',
+      maxRows: 10,
+      includeHeaders: {
+        toJSON: () => {
+          answers.push(check(inner));
+          return false;
+        },
+      },
+    };
+    expect(check(outer)).toEqual({ ok: true, content: { format: 'csv', maxRows: 10, includeHeaders: false } });
+    expect(answers).toEqual([{ ok: true, content: inner }]);
+    expect(check(outer)).toEqual({ ok: true, content: { format: 'csv', maxRows: 10, includeHeaders: false } });
+  });
+
+  it('copies what JSON carries exactly, and a symbol-keyed member as it is (no message carries one)', () => {
+    const tag = Symbol('tag');
+    const answer = { format: 'csv', maxRows: 10, [tag]: 'note' };
+    const result = check(answer);
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.content).not.toBe(answer);
+    expect(result.ok && Object.keys(result.content)).toEqual(['format', 'maxRows']);
+    expect(result.ok && JSON.stringify(result.content)).toBe(JSON.stringify(toJsonValue(answer).ok && answer));
+  });
+
+  it('reads own members only, even with Object.prototype polluted', () => {
+    const prototype = Object.prototype as Record<string, unknown>;
+    prototype['maxRows'] = 5;
+    prototype['injected'] = 'x';
+    try {
+      expect(check({ format: 'csv' })).toMatchObject({ ok: false, issues: [{ field: 'maxRows', code: 'required' }] });
+      const result = check({ format: 'csv', maxRows: 7 });
+      expect(result).toEqual({ ok: true, content: { format: 'csv', maxRows: 7 } });
+      expect(result.ok && Object.keys(result.content)).toEqual(['format', 'maxRows']);
+    } finally {
+      delete prototype['maxRows'];
+      delete prototype['injected'];
+    }
+    expect(check({ format: 'csv' })).toMatchObject({ ok: false, issues: [{ field: 'maxRows', code: 'required' }] });
   });
 });

@@ -42,7 +42,7 @@ class NotJson {
  * would visit. One step of a for-in, so it is asked for each object read (a getter or `toJSON` may pollute the
  * prototype halfway through a copy).
  */
-function hasInheritedMembers(): boolean {
+export function hasInheritedMembers(): boolean {
   // oxlint-disable-next-line no-underscore-dangle -- the loop only asks whether there is a first member
   for (const _member in Object.prototype) {
     return true;

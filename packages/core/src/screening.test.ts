@@ -296,6 +296,25 @@ describe('messages are sentences; codes stay in data', () => {
     ],
     [{ a: { type: 'string', enum: ['x', 'x'] } }, "The options of the field 'a' are invalid: 'x' is listed twice."],
     [
+      { a: { type: 'string', enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'd'] } },
+      "The options of the field 'a' are invalid: 'd' is listed twice.",
+    ],
+    [
+      {
+        a: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'y', title: 'Y' },
+              { const: 'z', title: 'Z' },
+              { const: 'y', title: 'Y again' },
+            ],
+          },
+        },
+      },
+      "The options of the field 'a' are invalid: 'y' is listed twice.",
+    ],
+    [
       { a: { type: 'null' } },
       "The field 'a' has type 'null'; allowed types are string, number, integer, boolean and array.",
     ],

@@ -128,6 +128,34 @@ describe('validateValues', () => {
     ]);
   });
 
+  it('keeps the rules of a list, and reads them again for a list that grew or shrank in place', () => {
+    const list = describeForm({ type: 'object', properties: { name: { type: 'string', maxLength: 2 } } });
+    expect(codes(validateValues(list, { name: 'Ada' }))).toEqual(['name:maxLength']);
+    list.push(fields.find((field) => field.name === 'format')!);
+    expect(codes(validateValues(list, { name: 'Ada', format: 'xml' }))).toEqual(['name:maxLength', 'format:option']);
+    list.shift();
+    expect(codes(validateValues(list, { name: 'Ada', format: 'csv' }))).toEqual([]);
+  });
+
+  it('reports the first item of a multi-select that breaks a rule, in a short list and a long one', () => {
+    const letters = 'abcdefghijkl'.split('');
+    const many = describeForm({
+      type: 'object',
+      properties: { pick: { type: 'array', items: { type: 'string', enum: letters } } },
+    });
+    const first = (pick: unknown[]) => codes(validateValues(many, { pick }));
+    // Short lists (compared item by item) and long ones (a set): duplicates, strangers and non-strings, in order.
+    expect(first(['a', 'b', 'a', 'z'])).toEqual(['pick:uniqueItems']);
+    expect(first(['a', 'z', 'a'])).toEqual(['pick:option']);
+    expect(first(['a', 1, 'a'])).toEqual(['pick:type']);
+    expect(first([...letters.slice(0, 10), 'a', 'z'])).toEqual(['pick:uniqueItems']);
+    expect(first([...letters.slice(0, 10), 'z', 'a'])).toEqual(['pick:option']);
+    expect(first([...letters.slice(0, 10), 1, 'a'])).toEqual(['pick:type']);
+    expect(first([...letters])).toEqual([]);
+    expect(first(['l', 'k', 'j', 'i', 'h', 'g', 'f', 'e'])).toEqual([]);
+    expect(first(['l', 'k', 'j', 'i', 'h', 'g', 'f', 'e', 'l'])).toEqual(['pick:uniqueItems']);
+  });
+
   it('accepts typed numbers, local date-times and an optional multi-select left empty', () => {
     expect(
       validateValues(fields, {

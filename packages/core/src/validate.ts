@@ -1,8 +1,17 @@
 // Validation of UI values (validateValues) and of received content (createContentValidator, validateContent): one rule
 // set (check.ts), two readings of "empty".
-import { checkValue, checkerOf, type Problem } from './check.js';
+import { problemOf, rulesOf, type Problem, type Rule } from './check.js';
 import { fromLocalDateTime, isLocalDateTime } from './date-time.js';
-import { NOT_JSON, define, isJsonObject, toJsonMember, toJsonValue, type JsonObject, type JsonValue } from './json.js';
+import {
+  NOT_JSON,
+  define,
+  hasInheritedMembers,
+  isJsonObject,
+  toJsonMember,
+  toJsonValue,
+  type JsonObject,
+  type JsonValue,
+} from './json.js';
 import { issueOf } from './messages.js';
 import { ElicitationSchemaError, describeRequestedSchema, type ParsedRequestedSchema } from './parse.js';
 import type {
@@ -21,27 +30,29 @@ const NOT_AN_OBJECT: Problem = ['type', { type: 'object' }];
 const UNKNOWN: Problem = ['unknown'];
 
 /** Whether a UI value means "unanswered". */
-const isEmpty = (field: FieldDescriptor, value: unknown): boolean =>
-  value === undefined || value === '' || (field.kind === 'multiselect' && Array.isArray(value) && value.length === 0);
+const isEmpty = (rule: Rule, value: unknown): boolean =>
+  value === undefined || value === '' || (rule.kind === 'multiselect' && Array.isArray(value) && value.length === 0);
 
 /** The problem of one answered UI value: typed text read as the field's kind, then the shared rules. */
-function uiProblem(field: FieldDescriptor, value: unknown): Problem | undefined {
-  if (field.kind === 'number' && typeof value === 'string') {
-    const reading = readNumber(value);
-    return reading.ok ? checkValue(field, reading.value) : ['number', { problem: reading.problem }];
-  }
-  if (field.kind === 'text' && field.format === 'date-time' && typeof value === 'string') {
-    const instant = fromLocalDateTime(value);
-    if (!instant.ok && instant.problem !== 'not-local') {
-      return ['time-zone', { problem: instant.problem }];
+function uiProblem(rule: Rule, value: unknown): Problem | undefined {
+  if (typeof value === 'string') {
+    if (rule.kind === 'number') {
+      const reading = readNumber(value);
+      return reading.ok ? problemOf(rule, reading.value) : ['number', { problem: reading.problem }];
     }
-    return checkValue(field, instant.ok ? instant.value : value);
+    if (rule.format === 'date-time') {
+      const instant = fromLocalDateTime(value);
+      if (!instant.ok && instant.problem !== 'not-local') {
+        return ['time-zone', { problem: instant.problem }];
+      }
+      return problemOf(rule, instant.ok ? instant.value : value);
+    }
+    if (rule.format === 'date') {
+      // A date input may hold a local date-time (older engines); its date is what is sent.
+      return problemOf(rule, isLocalDateTime(value) ? value.slice(0, 10) : value);
+    }
   }
-  if (field.kind === 'text' && field.format === 'date' && typeof value === 'string') {
-    // A date input may hold a local date-time (older engines); its date is what is sent.
-    return checkValue(field, isLocalDateTime(value) ? value.slice(0, 10) : value);
-  }
-  return checkValue(field, value);
+  return problemOf(rule, value);
 }
 
 /**
@@ -57,18 +68,18 @@ export function validateValues(
   options?: ValidateOptions,
 ): ValidationIssue[] {
   const found: ValidationIssue[] = [];
-  for (const field of fields) {
-    const value = own(values, field.name);
+  for (const rule of rulesOf(fields)) {
+    const value = own(values, rule.name);
     let problem: Problem | undefined;
-    if (!isEmpty(field, value)) {
-      problem = uiProblem(field, value);
-    } else if (field.required && field.kind === 'multiselect') {
+    if (!isEmpty(rule, value)) {
+      problem = uiProblem(rule, value);
+    } else if (rule.required && rule.kind === 'multiselect') {
       // A required multi-select left empty is judged as [] (so minItems speaks).
-      problem = checkValue(field, []);
-    } else if (field.required && field.kind !== 'checkbox') {
+      problem = problemOf(rule, []);
+    } else if (rule.required && rule.kind !== 'checkbox') {
       problem = REQUIRED;
     }
-    const issue = issueOf(field.name, field.label, problem, options);
+    const issue = issueOf(rule.name, rule.label, problem, options);
     if (issue) {
       found.push(issue);
     }
@@ -90,7 +101,9 @@ function isParsedSchema(value: unknown): value is ParsedRequestedSchema {
  * need an offset). Unknown properties are rejected unless `allowUnknown`. Agrees with ajv 8 (draft 2020-12 +
  * ajv-formats) on the restricted schema, except that it also refuses integers beyond ±(2^53−1) and duplicate
  * multi-select items, and does not enforce keywords outside the restricted schema (`pattern`, …; reported as warnings
- * by the parser). On success `content` is a fresh JSON copy of what was checked, safe to keep. Never throws on content.
+ * by the parser). On success `content` is a fresh copy of what was checked, safe to keep: every member JSON carries is
+ * copied as {@link toJsonValue} copies it (getters run once, `toJSON` read, lists copied); a symbol-keyed member, which
+ * no JSON message carries and every JSON reader ignores, is copied as it is. Never throws on content.
  *
  * `schema` is a requested schema, or a successful {@link parseRequestedSchema} result: a server that has parsed its
  * question already (to read its warnings or `sensitive`) passes the result, and the schema is not parsed again.
@@ -113,10 +126,10 @@ export function createContentValidator(
   }
   const compiled: CompiledFields = {
     fields: parsed.fields,
-    checks: parsed.fields.map((field) => checkerOf(field)),
-    positions: new Map(parsed.fields.map((field, index) => [field.name, index])),
+    rules: rulesOf(parsed.fields),
+    byName: new Map(parsed.fields.map((field, index) => [field.name, index])),
+    known: NO_NAMES,
     required: parsed.fields.flatMap((field, index) => (field.required ? [index] : [])),
-    isRequired: parsed.fields.map((field) => field.required),
   };
   const allowUnknown = options?.allowUnknown === true;
   return (content) => {
@@ -152,14 +165,30 @@ export function createContentValidator(
 /** A schema's fields as the content check uses them, prepared once per validator. */
 interface CompiledFields {
   readonly fields: readonly FieldDescriptor[];
-  /** Each field's compiled rules (check.ts), by position. */
-  readonly checks: readonly ((value: unknown) => Problem | undefined)[];
+  /** Each field's prepared rules (check.ts), by position. */
+  readonly rules: readonly Rule[];
   /** Field name → position. */
-  readonly positions: ReadonlyMap<string, number>;
-  /** Positions of the required fields, and by position whether a field is required. */
+  readonly byName: ReadonlyMap<string, number>;
+  /** The names of the last content read, with their positions. */
+  known: KnownNames;
+  /** Positions of the required fields. */
   readonly required: readonly number[];
-  readonly isRequired: readonly boolean[];
 }
+
+/**
+ * The field positions of the member names of the last content read (-1 for a name the schema does not have). Answers
+ * to one question arrive with the same names in the same order (clients build content in schema order; JSON.parse
+ * shares the names' strings), so a repeat costs one string comparison per member instead of a hash look-up. Replaced
+ * whole, never changed in place (a `toJSON` read mid-check may check other content with the same validator). Only
+ * lists no longer than the schema's fields are kept (a longer one has unknown names): a 100,000-member answer is not
+ * held.
+ */
+interface KnownNames {
+  readonly names: readonly string[];
+  readonly positions: readonly number[];
+}
+
+const NO_NAMES: KnownNames = { names: [], positions: [] };
 
 /** What is wrong with received content, found while reading it: the problems by field position, unknown names. */
 class Findings {
@@ -205,38 +234,88 @@ function readMembers(
     const copy = toJsonValue(content);
     return copy.ok && isJsonObject(copy.value) ? readMembers(copy.value, compiled, allowUnknown) : undefined;
   }
-  const json: JsonObject = {};
+  // One read of the content: a spread copies its own enumerable members (each getter runs once) at a fraction of
+  // the cost of storing them one by one; only members whose JSON copy differs are replaced afterwards. A spread also
+  // copies symbol-keyed members, which are left as they are: no answer off the wire has one (JSON has no symbols),
+  // every JSON reader ignores them, and finding them would cost a fifth of the whole check (a call into the engine's
+  // runtime on every answer).
+  const json = { ...content } as JsonObject;
+  // A for-in over the copy reads its members without building key and value lists; it also visits what the
+  // copy inherits, which is nothing unless Object.prototype has been given enumerable members (then skipped).
+  const polluted = hasInheritedMembers();
+  const { names, positions } = compiled.known;
+  let count = 0;
+  let repeated = true;
   let problems: Problem[] | undefined;
   let unknown: string[] | undefined;
   let requiredSeen = 0;
-  for (const key of Object.keys(content)) {
-    const value = memberOf((content as Record<string, unknown>)[key], key, content);
-    if (value === NOT_JSON) {
-      return undefined;
-    }
-    if (value === undefined) {
-      // undefined, functions and symbols have no JSON value: left out, as JSON.stringify leaves them
+  for (const key in json) {
+    if (polluted && !Object.hasOwn(json, key)) {
       continue;
     }
-    define(json, key, value);
-    const position = compiled.positions.get(key);
-    if (position === undefined) {
-      if (!allowUnknown) {
+    repeated &&= key === names[count];
+    const position = repeated ? positions[count]! : (compiled.byName.get(key) ?? -1);
+    count += 1;
+    const raw = json[key];
+    if (position === -1) {
+      const value = copyMember(json, key, raw, content);
+      if (value === NOT_JSON) {
+        return undefined;
+      }
+      if (value !== undefined && !allowUnknown) {
         (unknown ??= []).push(key);
       }
       continue;
     }
-    if (compiled.isRequired[position]) {
+    const rule = compiled.rules[position]!;
+    // A primitive that keeps its field's rules is a string, a finite number or a boolean: its own JSON copy. Anything
+    // else is copied first (a list, a `toJSON`, a non-finite number), then checked.
+    const isObject = typeof raw === 'object';
+    let problem = isObject ? undefined : problemOf(rule, raw);
+    if (isObject || problem !== undefined) {
+      const value = copyMember(json, key, raw, content);
+      if (value === NOT_JSON) {
+        return undefined;
+      }
+      if (value === undefined) {
+        continue;
+      }
+      problem = problemOf(rule, value);
+    }
+    if (rule.required) {
       requiredSeen += 1;
     }
-    const problem = compiled.checks[position]!(value);
     if (problem !== undefined) {
       (problems ??= [])[position] = problem;
     }
   }
+  if ((!repeated || count !== names.length) && count <= compiled.fields.length) {
+    const read = Object.keys(json);
+    compiled.known = { names: read, positions: read.map((name) => compiled.byName.get(name) ?? -1) };
+  }
   return problems === undefined && unknown === undefined && requiredSeen === compiled.required.length
     ? json
     : new Findings(json, problems ?? [], unknown ?? []);
+}
+
+/**
+ * Puts the JSON copy of member `key` (read as `raw`) into `json`, the content's spread copy, and returns it: a member
+ * with no JSON value is left out, as JSON.stringify leaves undefined, functions and symbols out. {@link NOT_JSON}
+ * when it is not JSON. May throw.
+ */
+function copyMember(
+  json: JsonObject,
+  key: string,
+  raw: unknown,
+  content: object,
+): JsonValue | undefined | typeof NOT_JSON {
+  const value = memberOf(raw, key, content);
+  if (value === undefined) {
+    delete json[key];
+  } else if (value !== raw && value !== NOT_JSON) {
+    define(json, key, value);
+  }
+  return value;
 }
 
 /** The JSON copy of one top-level member: `undefined` when it has none, {@link NOT_JSON} when it is not. May throw. */
