@@ -11,6 +11,7 @@ export default defineConfig({
       'apps/demo-server',
       'apps/demo-host',
       'apps/chat-host',
+      'bench',
     ],
   },
 });

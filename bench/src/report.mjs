@@ -9,14 +9,20 @@ const mark = (ok) => (ok === undefined ? '' : ok ? '✓' : '✗');
 /** `rjsfOverKit` as words: "1.6× faster" or "1.4× slower". */
 const speed = (ratio) =>
   !Number.isFinite(ratio) ? '—' : ratio >= 1 ? `${times(ratio)} faster` : `${times(1 / ratio)} slower`;
-const pending = (section) => (section?.pending ? `pending: ${section.pending}` : undefined);
+/** Why a section has no figures (not run, pending a package, or failed: the error's first line), or undefined. */
+function missing(section) {
+  if (!section) return '—';
+  if (section.pending) return `pending: ${section.pending}`;
+  if (section.error) return `failed: ${section.error.split('\n')[0]}`;
+  return undefined;
+}
 
 // The warm targets are set on the kitchen sink (13 fields); on the 3-field export form ajv's generated code (~10 ns)
 // stays several times ahead, reported as information.
 const TARGET_CASE = 'kitchenSink';
 
 function costRows(cost) {
-  if (!cost || cost.pending) return [[`Per-request client cost`, pending(cost) ?? '—', '', '', '', '']];
+  if (missing(cost)) return [[`Per-request client cost`, missing(cost), '', '', '', '']];
   const rows = [];
   for (const c of Object.values(cost)) {
     rows.push([
@@ -68,7 +74,7 @@ function costRows(cost) {
 }
 
 function dialogRows(dialog) {
-  if (!dialog || dialog.pending) return [['Dialog readiness in Chromium', pending(dialog) ?? '—', '', '', '', '']];
+  if (missing(dialog)) return [['Dialog readiness in Chromium', missing(dialog), '', '', '', '']];
   const rows = [];
   for (const key of ['fields13', 'fields200']) {
     const d = dialog[key];
@@ -105,7 +111,7 @@ function dialogRows(dialog) {
 }
 
 function bundleRows(bundle) {
-  if (!bundle || bundle.pending) return [['Bundle size', pending(bundle) ?? '—', '', '', '', '']];
+  if (missing(bundle)) return [['Bundle size', missing(bundle), '', '', '', '']];
   const rows = [];
   for (const [name, label] of [
     ['core', '@elicitation-kit/core, min+gz'],
@@ -136,7 +142,7 @@ function bundleRows(bundle) {
 }
 
 function roundTripRows(rt) {
-  if (!rt || rt.pending) return [['Round trips', pending(rt) ?? '—', '', '', '', '']];
+  if (missing(rt)) return [['Round trips', missing(rt), '', '', '', '']];
   const rows = [];
   for (const era of ['modern', 'legacy']) {
     const r = rt[era];
@@ -172,8 +178,7 @@ function roundTripRows(rt) {
 const count = (n) => n.toLocaleString('en-US');
 
 function replicaRows(replicas) {
-  if (!replicas || replicas.pending || replicas.error)
-    return [['Replicas with faults', pending(replicas) ?? (replicas?.error ? 'failed' : '—'), '', '', '', '']];
+  if (missing(replicas)) return [['Replicas with faults', missing(replicas), '', '', '', '']];
   const rows = [];
   for (const [phase, fault] of [
     ['sequential', 'kill -9 + Redis restart'],
@@ -235,7 +240,7 @@ export function renderMarkdown(results) {
     '',
     '- **Per request (cold)**: a fresh copy of the request for every operation (no cache can help). Kit: `parseElicitation` (checks and describes the schema) then `validateValues` of a valid value set. Baseline: one long-lived `Ajv2020` (`allErrors`, ajv-formats) compiling the schema, then validating the same values. Ratio = median over runs of baseline ÷ kit, each run timing both back to back.',
     '- **Warm server check**: a validator from `createContentValidator(schema)`, created once (as a tool definition would), checking the accepted `content` against the compiled ajv validator on the same content; the fresh copy of the content is part of its work, and each copy is kept, as a server keeps it (an unread one could be optimised away).',
-    "- **Warm validation**: `validateValues(fields, values)` against the already compiled ajv validator, same values. Core reads the rules of a list of fields once into plain data (no code generation: CSP); ajv generates JavaScript per schema, with property names fixed in the code, so on a 3-field form (~10 ns) it stays several times ahead: the kit reads each value by a name known only at run time (measured here: ~40 ns for three own-property reads alone).",
+    '- **Warm validation**: `validateValues(fields, values)` against the already compiled ajv validator, same values. Core reads the rules of a list of fields once into plain data (no code generation: CSP); ajv generates JavaScript per schema, with property names fixed in the code, so on a 3-field form (~10 ns) it stays several times ahead: the kit reads each value by a name known only at run time (measured here: ~40 ns for three own-property reads alone).',
     '- **Core as shipped**: the client-cost rows time `packages/core/src` bundled and minified by esbuild (`bench/src/shipped.mjs`), as a host build would ship it; not the sources under tsx, whose `__name` wrappers add per-call costs no host pays.',
     '- **Dialog ready**: in headless Chromium, from `root.render` (kit: `parseElicitation` + `<ElicitationDialog>`; baseline: rjsf `<Form>` with `@rjsf/validator-ajv8` on Ajv2020 and `ui:autofocus` on the first field) to the `focusin` of the first field. Every mount gets a schema no cache has seen; kit and baseline alternate in one page; production React.',
     '- **Keystroke**: 50-field form, keys typed into the focused text field; "to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
