@@ -17,12 +17,14 @@ import { root } from './lib/workspace.mjs';
  */
 export const budgets = {
   // core: issue 12 set 8 KB; it is NOT met, and the conflict is reported rather than golfed away (the same issue
-  // forbids trading clarity for bytes). Written plainly, what issues 12, 13 and 22 ask of core measures ~28 KB: the
+  // forbids trading clarity for bytes). Written plainly, what issues 12, 13 and 22 ask of core measures ~29 KB: the
   // secret detector alone is ~13.5 KB since issue 22 (the vocabulary in twelve languages with the new families ~7.1 KB,
   // setting words, context exceptions and token prefixes ~1.7 KB, Unicode's confusable letters ~0.8 KB, the splitter
   // and matcher ~3.9 KB), URL analysis (punycode, sites, scripts) ~3.8 KB, the parser with a sentence for every
-  // refusal ~4 KB. Raised from 22 KB to 30 KB for issue 22 (headroom ~2 KB); the real Public Suffix List (~50 KB)
-  // stays out of core as a plug-in. A server's createContentValidator is ~7 KB (`sideEffects: false`). The enforced
+  // refusal ~4 KB. Raised from 22 KB to 30 KB for issue 22; the real Public Suffix List (~50 KB) stays out of core as
+  // a plug-in. Issue 22's speed item added ~0.5 KB (rules as plain data kept per list, the server check's remembered
+  // member names), leaving ~0.7 KB of headroom: the next feature of any size will need this ceiling raised, on purpose
+  // and said here, not golfed. A server's createContentValidator is ~8 KB (`sideEffects: false`). The enforced
   // ceiling stops growth; the target stays reported (packages/core/README.md "Size", bench/RESULTS.md).
   core: { entry: 'packages/core/src/index.ts', budget: 30 * 1024, target: 8 * 1024 },
   // react: 8 KB until issue 23 made every part take its element's props and a ref (composed handlers), added the
