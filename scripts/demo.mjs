@@ -229,6 +229,13 @@ const chatOrigin = `http://${host}:${chatPort}`;
 // Vite inlines VITE_* variables into the page (dev server and production build alike).
 const hostEnv = { VITE_DEMO_SERVER_URL: serverUrl, VITE_CHAT_HOST_URL: `${chatOrigin}/` };
 
+/**
+ * How every Node process of the demo loads the kit: from its TypeScript sources (the packages' `@elicitation-kit/source`
+ * export condition, compiled on the fly by tsx), never from a `dist/` that a fresh clone does not have and that would
+ * be stale after an edit. The package scripts the demo mirrors (`start`, `dev`, `build`, `serve`) say the same.
+ */
+const sourceLoader = ['--conditions=@elicitation-kit/source', '--import', 'tsx'];
+
 if (production) {
   console.log('› building the demo host (production, strict CSP)…');
   run(pnpm, ['--silent', '--filter', '@elicitation-kit/demo-host', 'build', '--logLevel', 'warn'], {
@@ -236,7 +243,6 @@ if (production) {
   });
   console.log('› starting the demo host…');
   // serve.mjs reads the kit's rules (the relay's loopback check and CORS headers) from their TypeScript sources.
-  const sourceLoader = ['--conditions=@elicitation-kit/source', '--import', 'tsx'];
   start(
     'host',
     process.execPath,
@@ -249,15 +255,20 @@ if (production) {
   );
 } else {
   console.log('› starting the demo host (Vite dev server)…');
-  // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite). Its banner
-  // (with its own plain URL) is left out: warnings and errors still print, and the summary below names every URL.
+  // Vite's own CLI, run by this Node (no pnpm wrapper in between, so the process group is just Vite), the way the
+  // host's `dev` script runs it: its config (and the relay it mounts, which uses the kit) is loaded by Node itself
+  // with the kit's source condition and tsx, so nothing has to be built first. Its banner (with its own plain URL)
+  // is left out: warnings and errors still print, and the summary below names every URL.
   const hostDir = join(root, 'apps', 'demo-host');
   const viteDir = dirname(createRequire(join(hostDir, 'package.json')).resolve('vite/package.json'));
   start(
     'host',
     process.execPath,
     [
+      ...sourceLoader,
       join(viteDir, 'bin', 'vite.js'),
+      '--configLoader',
+      'native',
       '--host',
       host,
       '--port',
@@ -279,7 +290,7 @@ run(pnpm, ['--silent', '--filter', '@elicitation-kit/chat-host', 'build', '--log
 start(
   'chat',
   process.execPath,
-  ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'],
+  [...sourceLoader, 'server/main.ts'],
   { PORT: String(chatPort), HOST: host, MCP_URL: serverUrl },
   join(root, 'apps', 'chat-host'),
   { stdout: (line) => CHAT_LINE.test(line) },

@@ -4,7 +4,11 @@ import { defineConfig, type Plugin } from 'vite';
 import { createRelay } from './relay/relay.mjs';
 import { NONCE_PLACEHOLDER } from './serve.mjs';
 
-/** Mounts the relay under /relay/ on the dev and preview servers, as serve.mjs does for the production build. */
+/**
+ * Mounts the relay under /relay/ on the dev and preview servers, as serve.mjs does for the production build.
+ * The relay uses the kit's packages from their sources, so this config is loaded by Node itself (`--configLoader
+ * native`) with the `@elicitation-kit/source` condition and tsx, as the package scripts run Vite: nothing is built first.
+ */
 function relayPlugin(): Plugin {
   const relay = createRelay({ log: (line) => console.log(line) });
   const middleware = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {

@@ -13,8 +13,9 @@
 // - a request that already went through a relay is refused (no loops).
 // Plain node:http with the kit's own rules (core's loopback check, the server package's MCP CORS headers: one home
 // each), read from their TypeScript sources: it runs from `serve.mjs` and on its own under tsx with the
-// `@elicitation-kit/source` condition (the package scripts say how), from the Vite dev server (whose config bundler
-// reads the sources) and from tests. On its own, for another host page on loopback:
+// `@elicitation-kit/source` condition (the package scripts say how), from the Vite dev and preview servers (whose
+// config Node loads natively under that same condition and tsx: the host's `dev`, `build` and `preview` scripts, never
+// a `dist/` that a fresh clone lacks) and from tests. On its own, for another host page on loopback:
 // `pnpm --filter @elicitation-kit/demo-host relay [--port 4174] [--host 127.0.0.1]`.
 
 import { isLoopbackHost } from '@elicitation-kit/core';
