@@ -47,6 +47,11 @@ if (existsSync(join(root, 'e2e', 'playwright.config.ts'))) {
   // and the dialog rendered in Chromium.
   run(process.execPath, ['scripts/pack-test/install-test.mjs']);
   run(pnpm, ['--filter', '@elicitation-kit/e2e', 'test']);
+
+  step("the README's first command on a fresh clone of HEAD (npm run demo, nothing built, driven in Chromium)");
+  // Everything above ran in this workspace after a build; a newcomer runs `npm run demo` first, on a clone where
+  // nothing was built. This clones HEAD (committed work only) into a temporary folder and runs exactly that.
+  run(pnpm, ['--filter', '@elicitation-kit/e2e', 'exec', 'playwright', 'test', '-c', 'first-command.config.ts']);
 }
 
 if (existsSync(join(root, 'bench', 'budgets.mjs'))) {
