@@ -1,10 +1,12 @@
 // The host's rjsf theme: the gallery passes two real rjsf themes (@rjsf/mui, @rjsf/antd) to the dialog, exactly as a
 // host would (`theme={Theme}`), next to the kit's own look. In real Chromium, under the production build's strict CSP
 // (style-src with a per-page nonce, no 'unsafe-inline': both design systems insert their styles through it): every
-// fixture renders and answers in each look, with the same content; core's validation, messages and hints and the
-// aria wiring stay the kit's; axe finds nothing; a keyboard-only journey works. (The suite fails any test on a CSP
-// violation: support/test.ts.)
+// fixture renders and answers in each look, with the same content; every control of the kitchen sink is the theme's
+// own component (text-like and number fields through its BaseInputTemplate); core's validation, messages and hints
+// and the aria wiring stay the kit's; axe finds nothing; a keyboard-only journey works. (The suite fails any test on a
+// CSP violation: support/test.ts.)
 import type { Locator, Page } from '@playwright/test';
+import type { ElicitationDialogModel } from '../models/dialog.js';
 import { LOOKS, type LookId } from '../models/gallery.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
@@ -23,6 +25,13 @@ async function choose(page: Page, look: LookId, control: Locator, option: string
     look === 'mui' ? page.getByRole('option', { name: option, exact: true }) : page.getByTitle(option, { exact: true })
   ).click();
 }
+
+/**
+ * A control by its whole label, with the kit's " (required)" or the theme's own marker: MUI's labels (`labels:
+ * 'widget'`) end a required field's label with an asterisk.
+ */
+const field = (dialog: ElicitationDialogModel, label: string): Locator =>
+  dialog.field(new RegExp(`^${label}(?: \\(required\\)|\\s*\\*)?$`));
 
 /** Per fixture: what the user fills before Accept (nothing when the defaults suffice) and the content expected. */
 const FIXTURES: Record<
@@ -75,6 +84,46 @@ const FIXTURES: Record<
 
 const LOOK_IDS = Object.keys(LOOKS) as LookId[];
 
+/**
+ * Per theme, the element of the theme's own component each control of the kitchen sink sits in (by its field's
+ * label), and the one each box of a multi-select sits in: text-like and number fields are rendered by the theme's
+ * `BaseInputTemplate` (MUI's TextField; Ant Design's Input and InputNumber), dates by Ant Design's own pickers.
+ */
+const THEMED_CONTROLS: Record<'mui' | 'antd', { fields: Record<string, string>; option: string }> = {
+  mui: {
+    fields: {
+      Nickname: '.MuiTextField-root',
+      'Contact email': '.MuiTextField-root',
+      Homepage: '.MuiTextField-root',
+      'Start date': '.MuiTextField-root',
+      'Reminder at': '.MuiTextField-root',
+      'Split ratio': '.MuiTextField-root',
+      Seats: '.MuiTextField-root',
+      'Share usage telemetry': '.MuiCheckbox-root',
+      Theme: '.MuiTextField-root',
+      Locale: '.MuiTextField-root',
+      Density: '.MuiTextField-root',
+    },
+    option: '.MuiCheckbox-root',
+  },
+  antd: {
+    fields: {
+      Nickname: '.ant-input',
+      'Contact email': '.ant-input',
+      Homepage: '.ant-input',
+      'Start date': '.ant-picker',
+      'Reminder at': '.ant-picker',
+      'Split ratio': '.ant-input-number',
+      Seats: '.ant-input-number',
+      'Share usage telemetry': '.ant-checkbox',
+      Theme: '.ant-select',
+      Locale: '.ant-select',
+      Density: '.ant-select',
+    },
+    option: '.ant-checkbox',
+  },
+};
+
 for (const [fixture, { fill, content }] of Object.entries(FIXTURES)) {
   test(`${fixture}: renders and answers with the same content in every look`, async ({ page, gallery }) => {
     await gallery.open(fixture);
@@ -102,17 +151,47 @@ for (const fixture of ['url-01-api-key-entry', 'url-02-third-party-oauth']) {
 
 for (const look of ['mui', 'antd'] as const) {
   test.describe(`the ${LOOKS[look]} theme`, () => {
+    test("renders every control of the kitchen sink with its own components, none with the kit's", async ({
+      gallery,
+    }) => {
+      await gallery.open('form-12-kitchen-sink-all-variants');
+      const dialog = gallery.look(look);
+      const expected = THEMED_CONTROLS[look];
+      for (const [label, container] of Object.entries(expected.fields)) {
+        const control = field(dialog, label);
+        await expect(control, label).toHaveCount(1);
+        expect(
+          await control.evaluate((element, selector) => element.closest(selector) !== null, container),
+          label,
+        ).toBe(true);
+      }
+      for (const legend of ['Tags', 'Digest days']) {
+        const boxes = dialog.group(legend).getByRole('checkbox');
+        await expect(boxes.first(), legend).toBeVisible();
+        for (const box of await boxes.all()) {
+          expect(
+            await box.evaluate((element, selector) => element.closest(selector) !== null, expected.option),
+            legend,
+          ).toBe(true);
+        }
+      }
+      // No control is the kit's own: its parts are the plain look's inputs, selects and boxes.
+      await expect(
+        dialog.root.locator('[data-part="input"], [data-part="select"], [data-part="checkbox"], [data-part="option"]'),
+      ).toHaveCount(0);
+    });
+
     test("keeps core's validation, the kit's messages, hints and aria wiring", async ({ gallery }) => {
       await gallery.open('form-12-kitchen-sink-all-variants');
       const dialog = gallery.look(look);
-      const nickname = dialog.field('Nickname');
+      const nickname = field(dialog, 'Nickname');
       await expect(nickname).toHaveAccessibleDescription('1 to 20 characters.');
       await nickname.fill('');
-      await dialog.field('Seats').fill('501');
+      await field(dialog, 'Seats').fill('501');
       await dialog.accept();
       // Focus moved to the first invalid field (its widget remounted with rjsf's autofocus).
-      await dialog.expectInvalid(dialog.field('Nickname'), /^Nickname is required\. 1 to 20 characters\.$/);
-      await dialog.expectInvalid(dialog.field('Seats'), /^Seats must be at most 500\./, { focused: false });
+      await dialog.expectInvalid(field(dialog, 'Nickname'), /^Nickname is required\. 1 to 20 characters\.$/);
+      await dialog.expectInvalid(field(dialog, 'Seats'), /^Seats must be at most 500\./, { focused: false });
       await expect(dialog.root.getByText('Seats must be at most 500.')).toBeVisible();
       // Nothing was answered.
       await expect(gallery.card(look).getByRole('status')).toHaveCount(0);
@@ -125,9 +204,9 @@ for (const look of ['mui', 'antd'] as const) {
         const dialog = gallery.look(look);
         const root = `[data-look="${look}"] [data-part="root"]`;
         await expectNoAxeViolations(page, testInfo, `${look}-${colorScheme}`, root);
-        await dialog.field('Nickname').fill('');
+        await field(dialog, 'Nickname').fill('');
         await dialog.accept();
-        await dialog.expectInvalid(dialog.field('Nickname'), /^Nickname is required/);
+        await dialog.expectInvalid(field(dialog, 'Nickname'), /^Nickname is required/);
         await expectNoAxeViolations(page, testInfo, `${look}-errors-${colorScheme}`, root);
       });
     }
@@ -136,10 +215,10 @@ for (const look of ['mui', 'antd'] as const) {
       await gallery.open('form-10-mode-omitted-2025-06-18-style');
       const dialog = gallery.look(look);
       // The kit look took focus when the page appeared; start at this look's first control.
-      await dialog.field('Project name').focus();
+      await field(dialog, 'Project name').focus();
       await page.keyboard.type('atlas');
       await page.keyboard.press('Tab');
-      await expect(dialog.field('Private repository')).toBeFocused();
+      await expect(field(dialog, 'Private repository')).toBeFocused();
       await page.keyboard.press('Space');
       await page.keyboard.press('Tab');
       await expect(dialog.cancelButton).toBeFocused();

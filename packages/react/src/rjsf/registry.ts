@@ -6,7 +6,7 @@
 import { englishStringTranslator } from '@rjsf/utils';
 import type { Registry, RegistryWidgetsType, RJSFSchema, SchemaUtilsType, TemplatesType } from '@rjsf/utils';
 import { kitTemplates } from './templates.js';
-import { kitWidgets } from './widgets.js';
+import { kitWidgets, themeInputWidgets } from './widgets.js';
 
 /**
  * An rjsf theme, or the parts of one the dialog uses: its `widgets` (by rjsf's names: `TextWidget`, `SelectWidget`,
@@ -55,7 +55,12 @@ export function createRegistry(
   return {
     // The kit renders no rjsf fields (see above); widgets never render fields.
     fields: {},
-    widgets: { ...kitWidgets, ...theme?.widgets },
+    // A theme's BaseInputTemplate renders the text-like and number fields; its own widgets replace any by name.
+    widgets: {
+      ...kitWidgets,
+      ...(theme?.templates?.BaseInputTemplate !== undefined && themeInputWidgets),
+      ...theme?.widgets,
+    },
     // The templates a widget can reach; rjsf's field-level templates (arrays, objects, …) are not part of this form.
     templates: templates as unknown as TemplatesType,
     formContext: {},
