@@ -13,7 +13,6 @@ import type { TimeoutErrors } from '../tool-call.js';
 import type { AttachElicitationOptions, JsonRpcErrorObject } from '../types.js';
 import type { RequestId } from '../wire.js';
 import {
-  allEnded,
   canResendAfter,
   correctErrors,
   noAnswer,
@@ -142,8 +141,10 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
     const modern = negotiatedProtocol(client.initializeResult.protocolVersion).era === 'modern';
     const requestId = modern ? undefined : incoming.current();
     const controller = new AbortController();
-    // The question lives as long as a call it may belong to, and (2025) until the server withdraws it.
-    const signal = AbortSignal.any([controller.signal, allEnded(calls.inFlight())]);
+    // The question lives as long as a call it may belong to, and (2025) until the server withdraws it. Neither adds
+    // a listener to a signal the question shares (`AbortSignal.any` adds none; the scope lets go as it settles).
+    const scope = calls.scope();
+    const signal = AbortSignal.any([controller.signal, scope.signal]);
     const sameId = requestId === undefined ? undefined : (live.get(requestId) ?? new Set<AbortController>());
     if (requestId !== undefined && sameId !== undefined) {
       sameId.add(controller);
@@ -161,6 +162,7 @@ export function attachElicitation(client: MCPClient, options: AttachElicitationO
       }
       throw error;
     } finally {
+      scope.release();
       sameId?.delete(controller);
       if (requestId !== undefined && sameId?.size === 0) {
         live.delete(requestId);

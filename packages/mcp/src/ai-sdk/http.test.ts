@@ -1,6 +1,7 @@
 // The AI SDK adapter against the demo server over real Streamable HTTP on loopback: `createMCPClient` of
 // `@ai-sdk/mcp` 2.0 with the kit attached, in both eras (2026-07-28 by its `server/discover` probe, 2025-11-25 with
 // `protocolVersionDiscovery: false`), every outcome; and what the client itself keeps from the kit, pinned.
+import { getEventListeners } from 'node:events';
 import { parseElicitation } from '@elicitation-kit/core';
 import { DEMO_SERVER_INFO, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { createMCPClient, MCPClientError } from '@ai-sdk/mcp';
@@ -19,6 +20,7 @@ import {
   texts,
   waitUntil,
 } from '../test/hosts.js';
+import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
@@ -315,4 +317,161 @@ describe('what the AI SDK client keeps from the kit (pinned)', () => {
       expect(log.events).toEqual([]);
     },
   );
+});
+
+describe('the AI SDK adapter on the wire (every JSON-RPC message the client sends, recorded by its fetch)', () => {
+  it('2025: sends nothing for a request the server withdrew (notifications/cancelled), not even an error', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectAi('legacy', { fetch: wire.fetch });
+    const running = call(client, 'cancel-midway', { afterMs: 200 });
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    expect(summary(await running)).toMatchObject({ status: 'withdrawn' });
+    expect(wire.cancelled(id)).toBe(true);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('2025: sends nothing for a request whose tool call the caller aborted', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectAi('legacy', { fetch: wire.fetch });
+    const controller = new AbortController();
+    const running = client
+      .callTool({ name: 'all-field-types', arguments: {}, options: { signal: controller.signal } })
+      .catch((error: unknown) => error);
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    controller.abort(new Error('host navigated away'));
+    expect(await running).toMatchObject({ message: 'Request was aborted' });
+    // The client tells the server nothing: the kit closes the question as the call ends, and answers it never.
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('2025: still sends the one answer of a request that was not withdrawn', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectAi('legacy', { fetch: wire.fetch });
+    const running = call(client, 'export-data');
+    const entry = await firstEntry(queue);
+    const id = wire.elicitationId();
+    queue.respond(entry.id, { action: 'decline' });
+    expect(summary(await running)).toMatchObject({ status: 'not_started' });
+    expect(wire.responsesTo(id)).toEqual([{ jsonrpc: '2.0', id, result: { action: 'decline' } }]);
+  });
+
+  it('2026-07-28: sends the answer of a round with the call’s retry', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectAi('modern', { fetch: wire.fetch });
+    const running = call(client, 'export-data');
+    queue.respond((await firstEntry(queue)).id, { action: 'decline' });
+    expect(summary(await running)).toMatchObject({ status: 'not_started' });
+    expect(wire.inputResponses()).toEqual([{ export_options: { action: 'decline' } }]);
+  });
+
+  it('2026-07-28: sends no answers for a round whose call the caller aborted', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectAi('modern', { fetch: wire.fetch });
+    const controller = new AbortController();
+    const running = client
+      .callTool({ name: 'all-field-types', arguments: {}, options: { signal: controller.signal } })
+      .catch((error: unknown) => error);
+    await firstEntry(queue);
+    controller.abort(new Error('host navigated away'));
+    expect(await running).toMatchObject({ message: 'Request was aborted' });
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    await pastAnyResponse();
+    expect(wire.inputResponses()).toEqual([]);
+  });
+});
+
+/** Collects the warnings Node emits while `run` runs (it emits them on a later tick). */
+async function warningsDuring(run: () => Promise<void>): Promise<string[]> {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error): void => {
+    warnings.push(warning.name);
+  };
+  process.on('warning', onWarning);
+  try {
+    await run();
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off('warning', onWarning);
+  }
+  return warnings;
+}
+
+describe('the AI SDK adapter with many questions in one tool call', () => {
+  /** Well past Node's default of ten listeners per signal (its "possible memory leak" warning). */
+  const COUNT = 24;
+
+  it('2025: every abort listener added while the questions are open is gone once they settle, and none warns', async () => {
+    // The answers are held in the client's fetch, so the call is still open when the questions have settled (its end
+    // would release anything left on its signals) and no request of the client's own adds a listener meanwhile.
+    let armed = false;
+    const held: Array<() => void> = [];
+    const holdingAnswers: typeof fetch = async (input, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (body.includes('"result":{"action"')) {
+        await new Promise<void>((release) => held.push(release));
+      }
+      const response = await fetch(input, init);
+      if (body.includes('"method":"tools/call"')) {
+        // From here on the questions arrive on this response's stream.
+        armed = true;
+      }
+      return response;
+    };
+    /** Every signal an abort listener was added to once armed, with its listener count before the first. */
+    const before = new Map<AbortSignal, number>();
+    // oxlint-disable-next-line typescript/unbound-method -- put back as it was, and called with its `this`
+    const addEventListener = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function watched(this: EventTarget, type, listener, options) {
+      if (armed && type === 'abort' && this instanceof AbortSignal && !before.has(this)) {
+        before.set(this, getEventListeners(this, 'abort').length);
+      }
+      addEventListener.call(this, type, listener, options);
+    };
+    try {
+      const warnings = await warningsDuring(async () => {
+        const { client, queue, events } = await connectAi('legacy', {
+          maxPendingPerServer: COUNT,
+          fetch: holdingAnswers,
+        });
+        const running = call(client, 'flood', { count: COUNT }).catch((error: unknown) => error);
+        const snapshot = await waitForQueue(queue, (entries) => entries.length === COUNT);
+        expect(queue.respondAll(snapshot[0]?.server.id ?? '', { action: 'cancel' })).toBe(COUNT);
+        // Every handler call has returned its answer (each held in the fetch): the questions have settled.
+        await waitUntil(() => held.length === COUNT);
+        armed = false;
+        expect(before.size).toBeGreaterThan(0);
+        expect([...before].map(([signal]) => getEventListeners(signal, 'abort').length)).toEqual([...before.values()]);
+        for (const release of held.splice(0)) {
+          release();
+        }
+        expect(summary(await running)).toEqual({ status: 'completed', asked: COUNT, outcomes: { cancel: COUNT } });
+        expect(eventCount(events, 'shown')).toBe(COUNT);
+      });
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      EventTarget.prototype.addEventListener = addEventListener;
+      for (const release of held.splice(0)) {
+        release();
+      }
+    }
+  });
+
+  it('2026-07-28: one round of many questions, answered one after another, trips no listener warning', async () => {
+    const warnings = await warningsDuring(async () => {
+      const { client, queue, events } = await connectAi('modern');
+      const running = call(client, 'flood', { count: COUNT }).catch((error: unknown) => error);
+      // The client asks a round's questions one at a time: each shows once the one before it is answered.
+      for (let answered = 0; answered < COUNT; answered += 1) {
+        await waitUntil(() => eventCount(events, 'shown') === answered + 1);
+        queue.respond((await firstEntry(queue)).id, { action: 'cancel' });
+      }
+      expect(summary(await running)).toEqual({ status: 'completed', asked: COUNT, outcomes: { cancel: COUNT } });
+    });
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
 });

@@ -152,10 +152,18 @@ export function noAnswer(): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-/** The calls in flight on a client, each with a signal that aborts when it ends. */
+/** A question's hold on the tool calls that were in flight when it arrived. */
+export interface CallScope {
+  /** Aborts once every one of those calls has ended (never, when there was none). */
+  signal: AbortSignal;
+  /** Stops watching the calls: the question settled. Idempotent. */
+  release(): void;
+}
+
+/** The calls in flight on a client. */
 export interface CallTracker {
-  /** The end signals of the calls in flight now. */
-  inFlight(): AbortSignal[];
+  /** Watches the calls in flight now, until they have all ended or the scope is released. */
+  scope(): CallScope;
   /** Puts the client's own `callTool` back. */
   restore(): void;
 }
@@ -167,23 +175,51 @@ export interface CallTracker {
  * `notifications/cancelled` when a call is aborted, so the server withdraws its question only when its own timeout
  * fires. The kit closes a question once every call that was in flight when it arrived has ended (with one call at a
  * time, as a chat turn makes them, exactly when its call ends).
+ *
+ * Each call keeps the questions waiting on it in a plain set, not as listeners on an `AbortSignal`: one call may carry
+ * any number of questions (2025: all at once; 2026-07-28: a round's, one after another), and a listener each on one
+ * signal would trip Node's `MaxListenersExceededWarning` past ten and stay until the call ended. A question leaves
+ * the sets of its calls as it settles (`release`).
  */
 export function trackCalls(client: MCPClient): CallTracker {
   const own = Object.hasOwn(client, 'callTool');
   const callTool = client.callTool;
-  const ends = new Set<AbortController>();
+  /** The calls in flight, each as the set of what to run when it ends. */
+  const inFlight = new Set<Set<() => void>>();
   client.callTool = async (args) => {
-    const end = new AbortController();
-    ends.add(end);
+    const onEnd = new Set<() => void>();
+    inFlight.add(onEnd);
     try {
       return await callTool.call(client, args);
     } finally {
-      ends.delete(end);
-      end.abort();
+      inFlight.delete(onEnd);
+      for (const ended of onEnd) {
+        ended();
+      }
     }
   };
   return {
-    inFlight: () => Array.from(ends, (end) => end.signal),
+    scope() {
+      const controller = new AbortController();
+      const calls = [...inFlight];
+      let left = calls.length;
+      const release = (): void => {
+        for (const call of calls) {
+          call.delete(ended);
+        }
+      };
+      const ended = (): void => {
+        left -= 1;
+        if (left === 0) {
+          release();
+          controller.abort(new Error('The tool call this question belonged to ended.'));
+        }
+      };
+      for (const call of calls) {
+        call.add(ended);
+      }
+      return { signal: controller.signal, release };
+    },
     restore() {
       if (own) {
         client.callTool = callTool;
@@ -192,26 +228,6 @@ export function trackCalls(client: MCPClient): CallTracker {
       }
     },
   };
-}
-
-/** A signal that aborts once every one of `signals` has (never, when there are none). */
-export function allEnded(signals: readonly AbortSignal[]): AbortSignal {
-  const controller = new AbortController();
-  let left = signals.length;
-  for (const signal of signals) {
-    const onEnd = (): void => {
-      left -= 1;
-      if (left === 0) {
-        controller.abort(new Error('The tool call this question belonged to ended.'));
-      }
-    };
-    if (signal.aborted) {
-      onEnd();
-    } else {
-      signal.addEventListener('abort', onEnd, { once: true });
-    }
-  }
-  return controller.signal;
 }
 
 /** Registers the kit's handler (the only schema the client accepts is its own `ElicitationRequestSchema`). */

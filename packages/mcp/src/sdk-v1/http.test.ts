@@ -20,6 +20,7 @@ import {
   texts,
   waitUntil,
 } from '../test/hosts.js';
+import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import { attachElicitation } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
@@ -264,5 +265,52 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
     expect(entry.signal.aborted).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'cancelled', reason: 'connection-closed' });
     expect(hostSawClose).toBe(true);
+  });
+});
+
+describe('the SDK v1 adapter on the wire (every JSON-RPC message it sends, recorded by its fetch)', () => {
+  it('sends nothing for a request the server withdrew (notifications/cancelled), not even an error', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectV1(wire.fetch);
+    const call = client.callTool({ name: 'cancel-midway', arguments: { afterMs: 200 } });
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    expect(summary(await call)).toMatchObject({ status: 'withdrawn' });
+    expect(wire.cancelled(id)).toBe(true);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('sends nothing for a request withdrawn because the caller aborted the tool call', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectV1(wire.fetch);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'all-field-types', arguments: {} }, undefined, { signal: controller.signal });
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    controller.abort('host navigated away');
+    await expect(call).rejects.toThrow(/host navigated away/);
+    // The SDK tells the server (notifications/cancelled for the call); the server withdraws its question in turn.
+    await waitUntil(() => wire.cancelled(id));
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('still sends the one answer of a request that was not withdrawn', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectV1(wire.fetch);
+    const call = client.callTool({ name: 'export-data', arguments: {} });
+    const entry = await firstEntry(queue);
+    const id = wire.elicitationId();
+    queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: true } });
+    expect(summary(await call)).toMatchObject({ status: 'completed' });
+    expect(wire.responsesTo(id)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id,
+        result: { action: 'accept', content: { format: 'csv', maxRows: 3, includeHeaders: true } },
+      },
+    ]);
   });
 });

@@ -21,9 +21,13 @@ import type { RequestId } from '../wire.js';
  */
 const RAW_ELICIT_REQUEST = ElicitRequestSchema.extend({ params: RequestSchema.shape.params });
 
-/** The SDK's own `notifications/cancelled` handling (a private method of `Protocol`), for the requests not the kit's. */
-interface SdkCancel {
+/**
+ * What the kit uses of `Protocol`'s private members: its own `notifications/cancelled` handling (for the requests not
+ * the kit's), and the abort controller of each request its handlers serve, by request id.
+ */
+interface SdkProtocol {
   _oncancel?: (notification: unknown) => unknown;
+  _requestHandlerAbortControllers?: Map<RequestId, AbortController>;
 }
 
 /** The handler the kit registers, and how to put the SDK's own back. */
@@ -43,13 +47,18 @@ export interface RawElicitation {
  * - Its `_onclose` aborts every handler's signal before it calls `client.onclose`, so a closing connection would look
  *   like a cancellation by the server. The kit's signal follows the SDK's one microtask late: the connection's close
  *   (`onclose`, chained by the kit) is seen first, and the entries settle as `cancel` with `reason: 'connection-closed'`.
+ * - `_onrequest` sends whatever the handler settles with (a thrown error as `-32603 Internal error` when it carries no
+ *   code) unless the request's own abort controller (`_requestHandlerAbortControllers`, the one behind
+ *   `extra.signal`) is aborted by then. Aborting only the kit's signal would put an error on the wire for a request
+ *   the server withdrew, which the receiver of a cancellation should not answer: the kit aborts the SDK's controller
+ *   first (what `_oncancel` would do, for id `0` too), so the handler's rejection is dropped and nothing is sent.
  */
 export function onRawElicitation(
   client: Client,
   handle: (params: unknown, requestId: RequestId, signal: AbortSignal) => Promise<ElicitResult>,
 ): RawElicitation {
   const live = new Map<RequestId, AbortController>();
-  const sdk = client as unknown as SdkCancel;
+  const sdk = client as unknown as SdkProtocol;
   const sdkCancel = (notification: unknown): void => {
     // oxlint-disable-next-line no-underscore-dangle -- the SDK's own (private) cancellation handling, by its name
     sdk._oncancel?.call(client, notification);
@@ -77,10 +86,14 @@ export function onRawElicitation(
   client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
     const { requestId, reason } = notification.params;
     const own = requestId === undefined ? undefined : live.get(requestId);
-    if (own === undefined) {
+    if (requestId === undefined || own === undefined) {
       sdkCancel(notification);
       return;
     }
+    // The SDK's controller first: the handler rejects once the kit's signal aborts, and the SDK sends nothing only
+    // for a request whose own signal is aborted by then.
+    // oxlint-disable-next-line no-underscore-dangle -- the SDK's (private) abort controllers of the requests it serves
+    sdk._requestHandlerAbortControllers?.get(requestId)?.abort(reason);
     own.abort(reason);
   });
   return {

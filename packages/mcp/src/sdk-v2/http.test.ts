@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
 import { createElicitationQueue } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
-import { closedAfterEach, demoServerForFile, eventLog, flowIdOf, texts } from '../test/hosts.js';
+import { closedAfterEach, demoServerForFile, eventLog, flowIdOf, texts, waitUntil } from '../test/hosts.js';
+import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
 import type { ElicitationEvent, ElicitationQueue } from '../types.js';
 import type { ElicitationAttachment } from './types.js';
 
@@ -23,7 +24,7 @@ interface HttpSetup {
 
 const open = closedAfterEach<Client>();
 
-async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
+async function connectHttp(era: 'legacy' | 'modern', fetchWith?: typeof fetch): Promise<HttpSetup> {
   const client = new Client(
     { name: 'http-test-host', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
@@ -31,7 +32,9 @@ async function connectHttp(era: 'legacy' | 'modern'): Promise<HttpSetup> {
   const queue = createElicitationQueue();
   const log = eventLog();
   const kit = attachElicitation(client, { queue, server: { url: demo().url }, onEvent: log.onEvent });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo().url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(demo().url), fetchWith === undefined ? {} : { fetch: fetchWith }),
+  );
   open.push(client);
   return { client, queue, kit, events: log.events, nextEvent: log.next };
 }
@@ -231,5 +234,67 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
     expect(JSON.parse(texts(retried)[0] ?? '{}')).toMatchObject({ status: 'completed', connected: true, flowId });
     expect(events.filter((event) => event.type === 'completed')).toHaveLength(1);
     expect(queue.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('on the wire (every JSON-RPC message the client sends, recorded by its fetch)', () => {
+  it('2025: sends nothing for a request the server withdrew (notifications/cancelled), not even an error', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectHttp('legacy', wire.fetch);
+    const call = client.callTool({ name: 'cancel-midway', arguments: { afterMs: 200 } });
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'withdrawn' });
+    expect(wire.cancelled(id)).toBe(true);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('2025: sends nothing for a request withdrawn because the caller aborted the tool call', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectHttp('legacy', wire.fetch);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'all-field-types', arguments: {} }, { signal: controller.signal });
+    await firstEntry(queue);
+    const id = wire.elicitationId();
+    controller.abort('host navigated away');
+    await expect(call).rejects.toThrow(/host navigated away/);
+    await waitUntil(() => wire.cancelled(id));
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    await pastAnyResponse();
+    expect(wire.responsesTo(id)).toEqual([]);
+  });
+
+  it('2025: still sends the one answer of a request that was not withdrawn', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectHttp('legacy', wire.fetch);
+    const call = client.callTool({ name: 'export-data', arguments: {} });
+    const entry = await firstEntry(queue);
+    const id = wire.elicitationId();
+    queue.respond(entry.id, { action: 'decline' });
+    expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'not_started' });
+    expect(wire.responsesTo(id)).toEqual([{ jsonrpc: '2.0', id, result: { action: 'decline' } }]);
+  });
+
+  it('2026-07-28: sends the answer of a round with the call’s retry', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectHttp('modern', wire.fetch);
+    const call = client.callTool({ name: 'export-data', arguments: {} });
+    queue.respond((await firstEntry(queue)).id, { action: 'decline' });
+    expect(JSON.parse(texts(await call)[0] ?? '{}')).toMatchObject({ status: 'not_started' });
+    expect(wire.inputResponses()).toEqual([{ export_options: { action: 'decline' } }]);
+  });
+
+  it('2026-07-28: sends no answers for a round whose call the caller aborted', async () => {
+    const wire = recordWire();
+    const { client, queue } = await connectHttp('modern', wire.fetch);
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'all-field-types', arguments: {} }, { signal: controller.signal });
+    await firstEntry(queue);
+    controller.abort('host navigated away');
+    await expect(call).rejects.toThrow(/host navigated away/);
+    await waitForQueue(queue, (snapshot) => snapshot.length === 0);
+    await pastAnyResponse();
+    expect(wire.inputResponses()).toEqual([]);
   });
 });
