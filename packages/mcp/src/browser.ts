@@ -8,6 +8,7 @@ export { WITHDRAW_MESSAGES, WithdrawnError } from './bridge/wire.js';
 export type {
   ElicitationBridgeClientEvent,
   ElicitationBridgeClientOptions,
+  RefusedAnswer,
   RemoteElicitation,
   RemoteElicitationQueue,
 } from './bridge/browser.js';

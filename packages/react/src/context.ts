@@ -2,6 +2,7 @@
 // What every part of one request's dialog shares: the session (values, issues, the single answer), the request, the
 // asking server, the strings, the ids that tie the parts together, and the rjsf registry the fields render with.
 import type {
+  ElicitResult,
   ElicitationSession,
   ElicitationSessionSnapshot,
   ParsedElicitation,
@@ -34,6 +35,12 @@ export interface ElicitationEntry {
    * `askedAgain`): the dialog says the server does not count the step as finished yet.
    */
   askedAgain?: boolean;
+  /**
+   * An earlier answer to this question was refused and the question still waits (the mcp package's bridge sets it
+   * when its backend refuses an answer): the dialog shows `message` and starts from the refused answer's content
+   * instead of the defaults, so nothing typed is lost.
+   */
+  refused?: { message: string; result: ElicitResult };
 }
 
 /**
@@ -70,6 +77,8 @@ export interface InternalContext extends ElicitationContextValue {
   labels: 'kit' | 'widget';
   /** Whether the root is shown (open, unanswered, not withdrawn): the fields refocus their first invalid one on reopen. */
   shown: boolean;
+  /** Why an earlier answer to this question was refused ({@link ElicitationEntry.refused}), shown with the warnings. */
+  refused: string | undefined;
 }
 
 export const ElicitationContext = createContext<InternalContext | null>(null);

@@ -119,6 +119,9 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
   const server = entry?.server ?? serverProp!;
   const era = entry?.era ?? eraProp;
   const askedAgain = entry?.askedAgain === true;
+  // A refused earlier answer: its content is where this dialog starts, its message is shown with the warnings.
+  const refusedResult = entry?.refused?.result;
+  const refused = entry?.refused?.message;
   const id = useId();
   const ref = useRef<HTMLElement>(null);
   const refs = useComposedRefs<HTMLElement>(ref, forwardedRef);
@@ -135,6 +138,7 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
     ...(era !== undefined && { era }),
     ...(blockSensitive !== undefined && { blockSensitive }),
     ...(strings.issues !== undefined && { messages: strings.issues }),
+    ...(refusedResult?.action === 'accept' && refusedResult.content !== undefined && { values: refusedResult.content }),
     onAnswer: (result) => {
       latest.current.onRespond(result);
       setOpen(false);
@@ -193,8 +197,9 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
       registry,
       labels: theme?.labels ?? 'kit',
       shown,
+      refused,
     }),
-    [session, server, strings, pendingCount, presentation, askedAgain, id, callbacks, registry, theme, shown],
+    [session, server, strings, pendingCount, presentation, askedAgain, id, callbacks, registry, theme, shown, refused],
   );
   const hasFields = session.fields.length > 0 && !session.blocked;
 

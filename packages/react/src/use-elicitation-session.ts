@@ -4,6 +4,7 @@ import type {
   ElicitResult,
   ElicitationSession,
   ElicitationSessionSnapshot,
+  FormValues,
   ParsedElicitation,
   ProtocolEra,
   ValidateOptions,
@@ -24,6 +25,11 @@ export interface UseElicitationSessionOptions extends ValidateOptions {
   blockSensitive?: boolean;
   /** Called exactly once per request, with the answer (the latest callback is used). */
   onAnswer?: (result: ElicitResult) => void;
+  /**
+   * The values to start from instead of the defaults (e.g. the content of an answer the backend refused, so that
+   * nothing typed is lost). Read when the session is created.
+   */
+  values?: FormValues;
 }
 
 interface Current {
@@ -51,14 +57,17 @@ export function useElicitationSession(
     latest.current = options.onAnswer;
   });
 
-  const create = (): Current => ({
-    id: options.id,
-    session: createElicitationSession(request, {
+  const create = (): Current => {
+    const session = createElicitationSession(request, {
       ...(options.era !== undefined && { era: options.era }),
       ...(options.blockSensitive !== undefined && { blockSensitive: options.blockSensitive }),
       ...(options.messages !== undefined && { messages: options.messages }),
-    }),
-  });
+    });
+    if (options.values !== undefined) {
+      session.setValues(options.values);
+    }
+    return { id: options.id, session };
+  };
   const [current, setCurrent] = useState(create);
   const same = continues(current, options.id, request);
   const session = same ? current.session : undefined;

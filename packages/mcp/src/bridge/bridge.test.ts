@@ -3,7 +3,7 @@
 // answers. Every answer the test server received is what its tool returns, so "answered once" is checked at the
 // server, not at the queue.
 import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect, EXPORT_PARAMS, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
 import { createElicitationQueue, queueInternals } from '../queue.js';
@@ -19,6 +19,7 @@ afterEach(async () => {
     await cleanup();
   }
   cleanups = [];
+  vi.restoreAllMocks();
 });
 
 async function backend(options?: Parameters<typeof startBackend>[0]): Promise<TestBackend> {
@@ -178,12 +179,19 @@ describe('owners', () => {
 });
 
 /** A backend holding one pending export question for alice, and her stream's token. */
-async function pending(): Promise<{ url: string; origin: string; token: string; id: string; setup: Setup }> {
-  const { url, origin, setup } = await aliceBackend();
+async function pending(): Promise<{
+  url: string;
+  origin: string;
+  token: string;
+  id: string;
+  setup: Setup;
+  events: TestBackend['events'];
+}> {
+  const { url, origin, setup, events } = await aliceBackend();
   askExport(setup).catch(() => undefined);
   await waitForQueue(setup.queue);
   const ready = await readyOf(url, 'alice');
-  return { url, origin, token: ready.token, id: ready.entries[0]!.id, setup };
+  return { url, origin, token: ready.token, id: ready.entries[0]!.id, setup, events };
 }
 
 describe('answers that must not count', () => {
@@ -209,19 +217,37 @@ describe('answers that must not count', () => {
   });
 
   it('a cross-site page cannot answer: foreign Origin, Sec-Fetch-Site cross-site, or a form post', async () => {
-    const { url, origin, token, id, setup } = await pending();
+    const { url, origin, token, id, setup, events } = await pending();
     const body = JSON.stringify({ id, result: EXPORT_ANSWER });
     expect(await postRaw(url, { user: 'alice', token, origin: 'https://evil.example', body })).toEqual({
       status: 403,
       body: {
         error: 'bad-origin',
-        message: 'Questions are only shown to, and answers only taken from, this application’s own pages.',
+        message:
+          'The page’s origin, https://evil.example, is not in this bridge’s `origins`: questions are only shown to, and answers only taken from, this application’s own pages.',
       },
+    });
+    // The backend's log has the two origins to compare (the page's own, behind a proxy that rewrites Host).
+    expect(events.filter((event) => event.type === 'refused').at(-1)).toEqual({
+      type: 'refused',
+      status: 403,
+      error: { error: 'bad-origin', message: expect.stringContaining('https://evil.example') as string },
+      origin: 'https://evil.example',
+      expectedOrigins: [origin],
     });
     expect(await postRaw(url, { user: 'alice', token, origin: 'null', body })).toMatchObject({ status: 403 });
     expect(
       await postRaw(url, { user: 'alice', token, headers: { 'sec-fetch-site': 'cross-site' }, body }),
-    ).toMatchObject({ status: 403, body: { error: 'bad-origin' } });
+    ).toMatchObject({
+      status: 403,
+      body: {
+        error: 'bad-origin',
+        message:
+          'The browser says another site’s page sent this request (Sec-Fetch-Site: cross-site): questions are only shown to, and answers only taken from, this application’s own pages.',
+      },
+    });
+    expect(events.filter((event) => event.type === 'refused').at(-1)).toMatchObject({ expectedOrigins: [origin] });
+    expect(events.filter((event) => event.type === 'refused').at(-1)).not.toHaveProperty('origin');
     // What an HTML form can send without a preflight: refused before the session is even read.
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
       expect(await postRaw(url, { user: 'alice', token, contentType, body })).toMatchObject({
@@ -336,25 +362,108 @@ describe('answers that must not count', () => {
 });
 
 describe('the browser half', () => {
-  it('a refused answer brings the question back under a new id, and nothing is lost', async () => {
+  it('a refused answer brings the question back under a new id, with what was typed and why, and nothing is lost', async () => {
     const { url, setup } = await aliceBackend();
     const call = askExport(setup);
     const tab = browser(url, 'alice');
     const entry = await first(tab.queue);
+    const consoleError = vi.spyOn(console, 'error');
     // Content the dialog would have stopped (a tampered page, or a page on an older core): the backend refuses it.
-    expect(tab.queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 0 } })).toBe(true);
+    const invalid = { action: 'accept', content: { format: 'csv', maxRows: 0 } } as const;
+    expect(tab.queue.respond(entry.id, invalid)).toBe(true);
     const refused = await waitForEvent(tab.events, (event) => event.type === 'refused');
     expect(refused).toMatchObject({
       status: 422,
       kept: true,
       error: { error: 'invalid-content', message: 'The answer does not fit the form: Max rows must be at least 1.' },
     });
-    const [again] = await waitForQueue(tab.queue);
+    await waitForQueue(tab.queue);
+    const [again] = tab.queue.getSnapshot();
     expect(again!.id).toBe(`${entry.id}#1`);
     expect(again!.signal).toBe(entry.signal);
     expect(again!.request).toBe(entry.request);
+    // The new dialog starts from the refused answer (the React dialog reads `refused`), and says why.
+    expect(again!.refused).toMatchObject({
+      status: 422,
+      error: { error: 'invalid-content' },
+      message:
+        'The backend refused this answer (422 invalid-content): The answer does not fit the form: Max rows must be at least 1. What you typed is kept: answer again.',
+      retryable: true,
+      result: invalid,
+    });
+    // The user can fix it: nothing for the developer's console.
+    expect(consoleError).not.toHaveBeenCalled();
     expect(tab.queue.respond(entry.id, EXPORT_ANSWER)).toBe(false);
     expect(tab.queue.respond(again!.id, EXPORT_ANSWER)).toBe(true);
+    expect(await call).toMatchObject({ result: EXPORT_ANSWER });
+  });
+
+  it('an answer no retry can get through (401) stays with what was typed, is said once, and is never sent again by itself', async () => {
+    const { url, setup, events } = await aliceBackend();
+    askExport(setup).catch(() => undefined);
+    // The page's session ends while its stream is open (signed out in another tab): its next answer is refused 401.
+    let cookie = 'user=alice';
+    let posts = 0;
+    const tab = browser(url, 'alice', {
+      headers: () => ({ cookie }),
+      fetch: (input, init) => {
+        posts += init?.method === 'POST' ? 1 : 0;
+        return fetch(input, init);
+      },
+    });
+    const entry = await first(tab.queue);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cookie = '';
+    expect(tab.queue.respond(entry.id, EXPORT_ANSWER)).toBe(true);
+    await waitForEvent(tab.events, (event) => event.type === 'refused');
+    await waitForQueue(tab.queue);
+    const [kept] = tab.queue.getSnapshot();
+    expect(kept).toMatchObject({
+      id: `${entry.id}#1`,
+      refused: {
+        status: 401,
+        error: { error: 'unauthorized' },
+        message:
+          'The backend refused this answer (401 unauthorized): Sign in first: this browser is not authorized. Answering again will not help until that is fixed; what you typed is kept.',
+        retryable: false,
+        result: EXPORT_ANSWER,
+      },
+    });
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain('authorize returned no owner');
+    expect(events.filter((event) => event.type === 'refused')).toMatchObject([{ status: 401 }]);
+    // Nothing is sent again by itself; the question still waits on the backend.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(posts).toBe(1);
+    expect(tab.queue.getSnapshot()).toEqual([kept]);
+    expect(setup.queue.getSnapshot()).toHaveLength(1);
+  });
+
+  it('a refused token is renewed by a new stream: the kept answer, sent again, goes through', async () => {
+    const { url, setup } = await aliceBackend();
+    const call = askExport(setup);
+    // The first answer carries a token the backend does not know (a restart with a new secret, say).
+    let forged = false;
+    const tab = browser(url, 'alice', {
+      fetch: (input, init) => {
+        if (init?.method !== 'POST' || forged) {
+          return fetch(input, init);
+        }
+        forged = true;
+        return fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), [TOKEN_HEADER]: 'x' } });
+      },
+    });
+    const entry = await first(tab.queue);
+    const consoleError = vi.spyOn(console, 'error');
+    tab.queue.respond(entry.id, EXPORT_ANSWER);
+    await waitForEvent(tab.events, (event) => event.type === 'refused');
+    await waitForQueue(tab.queue);
+    const [kept] = tab.queue.getSnapshot();
+    expect(kept!.refused).toMatchObject({ status: 403, error: { error: 'bad-token' }, retryable: true });
+    expect(consoleError).not.toHaveBeenCalled();
+    // The page opened a new stream for a new token; the answer kept with the entry now goes through.
+    await vi.waitFor(() => expect(tab.events.filter((event) => event.type === 'connected')).toHaveLength(2));
+    expect(tab.queue.respond(kept!.id, kept!.refused!.result)).toBe(true);
     expect(await call).toMatchObject({ result: EXPORT_ANSWER });
   });
 
@@ -596,6 +705,27 @@ describe('URL mode', () => {
 });
 
 describe('createElicitationBridge', () => {
+  it('without onEvent, a bad-origin refusal is written to the console once per origin, with the origins it takes', async () => {
+    const bridge = createElicitationBridge({ authorize: () => 'alice' });
+    cleanups.push(() => bridge.close());
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answerFrom = (origin: string) =>
+      bridge.fetch(
+        new Request('http://127.0.0.1:4000/api/elicitations', {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      );
+    for (const origin of ['http://localhost:5173', 'http://localhost:5173', 'https://evil.example']) {
+      expect((await answerFrom(origin)).status).toBe(403);
+    }
+    expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+      "[elicitation-kit] bridge: refused POST /api/elicitations (403 bad-origin) from Origin http://localhost:5173; this bridge takes http://127.0.0.1:4000. If that is your page (behind a proxy that rewrites Host: Vite's server.proxy string form, Next.js rewrites), add it to createElicitationBridge({ origins }).",
+      expect.stringContaining('from Origin https://evil.example;') as string,
+    ]);
+  });
+
   it('refuses methods other than GET and POST with 405 and Allow', async () => {
     const { url } = await backend();
     const response = await fetch(url, { method: 'PUT', headers: { cookie: 'user=alice' } });

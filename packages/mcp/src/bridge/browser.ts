@@ -55,16 +55,41 @@ export type ElicitationBridgeClientEvent =
   | { type: 'answered'; entry: RemoteElicitation; result: ElicitResult }
   /**
    * The backend refused an answer (`error` says why). `kept`: the question is still pending and back in the queue
-   * under a new id (a fresh dialog); otherwise it is gone (answered elsewhere, withdrawn, lost).
+   * under a new id (a new dialog that starts from what was typed, its `refused` saying why); otherwise it is gone
+   * (answered elsewhere, withdrawn, lost).
    */
   | { type: 'refused'; entry: RemoteElicitation; status: number; error: BridgeErrorBody; kept: boolean }
   /** A question the page cannot show (core refused its request, or its shape is unreadable); answered `cancel`. */
   | { type: 'rejected'; id?: string; error: Extract<Rehydration, { ok: false }>['error'] };
 
+/**
+ * The last answer the backend refused to a question that is still pending. `<ElicitationDialog entry>` shows
+ * `message` and starts from `result`'s content instead of the defaults, so nothing typed is lost.
+ */
+export interface RefusedAnswer {
+  /** The HTTP status; `0` when no response came (the network failed, or the page was not connected yet). */
+  readonly status: number;
+  /** The backend's refusal: its stable `error` code and its `message`. */
+  readonly error: BridgeErrorBody;
+  /** What the dialog tells the user: that the backend refused the answer, why, and whether answering again helps. */
+  readonly message: string;
+  /**
+   * Whether answering again can succeed as things are: `false` for `401` (not signed in) and every `403` but
+   * `bad-token` (e.g. `bad-origin`: the page's origin is not in the bridge's `origins`), which only a change of setup
+   * fixes; `true` otherwise (invalid content the user can correct, an expired token the page renews, `503`, the
+   * network).
+   */
+  readonly retryable: boolean;
+  /** The answer that was refused. */
+  readonly result: ElicitResult;
+}
+
 /** An entry of a {@link RemoteElicitationQueue}: a `PendingElicitation`, with the backend's tag when it set one. */
 export interface RemoteElicitation extends PendingElicitation {
   /** What the backend tagged the queue with (`bridge.expose(owner, queue, { tag })`): which chat or call asked. */
   readonly tag?: string;
+  /** Set when the backend refused this page's last answer to it: why, and what was sent (its typed values). */
+  readonly refused?: RefusedAnswer;
 }
 
 /** An `ElicitationQueue` whose entries live on the backend. */
@@ -73,7 +98,9 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
   getSnapshot(): readonly RemoteElicitation[];
   /**
    * Answers an entry: it leaves the queue at once and the answer is posted. Returns `false` when the entry is gone.
-   * If the backend refuses the answer and the question is still pending, it comes back under a new id (`refused`).
+   * If the backend refuses the answer and the question is still pending, it comes back under a new id with
+   * `entry.refused` (what was sent, and why it was refused), and `onEvent` gets `refused`. Nothing is sent again by
+   * itself.
    */
   respond(id: string, result: ElicitResult): boolean;
   /** Ends the stream for good; the entries leave (`closed`), on the page only: they stay pending on the backend. */
@@ -93,8 +120,10 @@ interface Local {
   controller: AbortController;
   /** The entry the queue shows (a new object for each change, the same `signal`). */
   entry: RemoteElicitation;
-  /** Bumped when a refused answer brings the question back: a new entry id, a fresh dialog. */
+  /** Bumped when a refused answer brings the question back: a new entry id, a new dialog (the old one answered). */
   presentation: number;
+  /** The last refused answer, carried by every entry shown for it until it leaves. */
+  refused: RefusedAnswer | undefined;
   /** An answer is being posted: not shown meanwhile. */
   inflight: boolean;
 }
@@ -107,11 +136,41 @@ const errorBody = (value: unknown, status: number): BridgeErrorBody =>
     ? (value as unknown as BridgeErrorBody)
     : { error: 'internal', message: `The backend answered HTTP ${status}.` };
 
+/**
+ * Whether answering again can succeed without a change of setup. A `401` or a `403` other than `bad-token` refuses
+ * every answer of this page the same way (not signed in, the page's origin not allowed); a bad token is renewed by
+ * the next stream, and everything else depends on the answer or on the moment.
+ */
+const isRetryable = (status: number, body: BridgeErrorBody): boolean =>
+  status !== 401 && !(status === 403 && body.error !== 'bad-token');
+
+/**
+ * What the dialog says about a refused answer: the backend's code and sentence (for `bad-origin` it names the page's
+ * origin and the bridge's `origins`), and whether answering again helps.
+ */
+const refusalMessage = (status: number, body: BridgeErrorBody, retryable: boolean): string => {
+  const said =
+    status === 0 ? body.message : `The backend refused this answer (${status} ${body.error}): ${body.message}`;
+  const next = retryable
+    ? 'What you typed is kept: answer again.'
+    : 'Answering again will not help until that is fixed; what you typed is kept.';
+  return `${said} ${next}`;
+};
+
+/** What a developer needs to fix a refusal that no answer can get past: said once per refusal, in the console. */
+const setupHint = (body: BridgeErrorBody): string =>
+  body.error === 'bad-origin'
+    ? 'The backend judged this page’s Origin foreign: a proxy in front of it that rewrites Host (Vite’s server.proxy string form or changeOrigin: true, Next.js rewrites) makes the backend see its own origin in the URL. Pass createElicitationBridge({ origins: [<this page’s origin>] }), or keep the Host header; see "Mounting bridge.fetch" in the @elicitation-kit/mcp README.'
+    : body.error === 'unauthorized'
+      ? 'authorize returned no owner for this request: is the session cookie (or the Authorization header in `headers`) reaching the backend?'
+      : 'The backend refuses every answer of this page the same way.';
+
 /** The entry for a wire entry and its parsed request, with the question's one signal. */
 const entryOf = (
   rehydrated: Extract<Rehydration, { ok: true }>,
   signal: AbortSignal,
   presentation: number,
+  refused: RefusedAnswer | undefined,
 ): RemoteElicitation => {
   const { wire, request } = rehydrated;
   return Object.freeze({
@@ -125,6 +184,7 @@ const entryOf = (
     createdAt: wire.createdAt,
     ...(wire.askedAgain === true && { askedAgain: true as const }),
     ...(wire.tag !== undefined && { tag: wire.tag }),
+    ...(refused !== undefined && { refused }),
   });
 };
 
@@ -244,10 +304,25 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
       if (gone) {
         withdraw(local.wire.id, status === 410 ? 'lost' : 'settled');
       } else {
-        // Still pending on the backend: back in the queue, under a new id so that a dialog starts afresh.
+        // Still pending on the backend: back in the queue under a new id, since the dialog that answered is done
+        // (its session answered once). The entry carries the refused answer: the new dialog starts from what was
+        // typed and says why, instead of coming back empty with no word.
+        const retryable = isRetryable(status, body);
+        const refused: RefusedAnswer = Object.freeze({
+          status,
+          error: body,
+          message: refusalMessage(status, body, retryable),
+          retryable,
+          result,
+        });
         local.presentation += 1;
-        show(local, Object.freeze({ ...local.entry, id: `${local.wire.id}#${local.presentation}` }));
+        local.refused = refused;
+        show(local, Object.freeze({ ...local.entry, id: `${local.wire.id}#${local.presentation}`, refused }));
         publish();
+        if (!retryable) {
+          // A setup problem, not the user's: the developer must see it even when no host code listens.
+          console.error(`[elicitation-kit] ${url}: ${refused.message} ${setupHint(body)}`);
+        }
       }
       emit({ type: 'refused', entry: answered, status, error: body, kept: !gone });
       if (status === 403 && body.error === 'bad-token') {
@@ -288,7 +363,7 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
     if (known !== undefined) {
       known.wire = rehydrated.wire;
       known.json = json;
-      show(known, entryOf(rehydrated, known.controller.signal, known.presentation));
+      show(known, entryOf(rehydrated, known.controller.signal, known.presentation, known.refused));
       return !known.inflight;
     }
     const controller = new AbortController();
@@ -296,8 +371,9 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
       wire: rehydrated.wire,
       json,
       controller,
-      entry: entryOf(rehydrated, controller.signal, 0),
+      entry: entryOf(rehydrated, controller.signal, 0, undefined),
       presentation: 0,
+      refused: undefined,
       inflight: false,
     };
     byEntryId.set(local.entry.id, local);

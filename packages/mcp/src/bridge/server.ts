@@ -2,6 +2,7 @@
 // questions (Server-Sent Events); `POST` takes one answer. Every request is scoped to the owner `authorize` names;
 // an answer also needs the token its stream was given, comes from an allowed origin, is bounded in size, is read
 // strictly, and is checked against its question by the replica holding it before the MCP server sees it.
+import { BoundedMap } from '../bounded-map.js';
 import { readAnswerBody } from './answer.js';
 import { createExposures } from './exposure.js';
 import { createMemoryHub, hubInternals } from './hub.js';
@@ -25,6 +26,9 @@ const MAX_UNREAD_EVENTS = 256;
 
 /** How long an answer token outlives its stream's end (an answer sent just before the reconnect still counts). */
 const TOKEN_GRACE_MS = 5 * 60_000;
+
+/** How many foreign origins the bridge remembers having written to the console about (once each, without `onEvent`). */
+const WARNED_ORIGINS = 64;
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 
@@ -165,28 +169,49 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     return owner;
   };
 
-  const isAllowedOrigin = (origin: string, request: Request): boolean =>
-    options.origins === undefined ? origin === new URL(request.url).origin : options.origins.includes(origin);
+  /** The origins a browser may use: `origins`, or the origin of the URL this request was made to. */
+  const allowedOrigins = (request: Request): readonly string[] => options.origins ?? [new URL(request.url).origin];
+
+  /** Foreign origins already written to the console (when no `onEvent` is given). */
+  const warnedOrigins = new BoundedMap<string, true>(WARNED_ORIGINS);
 
   /**
    * The refusal of a request another site's page made the browser send (with the user's cookies): a foreign `Origin`
    * or `Sec-Fetch-Site: cross-site`. Such a page could not read the stream anyway; refusing it also keeps it from
-   * taking the user's stream slots.
+   * taking the user's stream slots. The same refusal meets the application's own page behind a proxy that rewrites
+   * `Host` (a dev server's proxy) when `origins` does not name it: the body names the origin and the event both, and
+   * without `onEvent` the console says it once per origin, so that this setup mistake is never silent.
    */
   const crossSite = (request: Request): Response | undefined => {
     const origin = request.headers.get('origin');
-    const foreign = origin !== null && !isAllowedOrigin(origin, request);
+    const expectedOrigins = allowedOrigins(request);
+    const foreign = origin !== null && !expectedOrigins.includes(origin);
     if (!foreign && request.headers.get('sec-fetch-site') !== 'cross-site') {
       return undefined;
     }
-    return refuse(
+    const { body } = refusal(
       403,
-      refusal(
-        403,
-        'bad-origin',
-        'Questions are only shown to, and answers only taken from, this application’s own pages.',
-      ).body,
+      'bad-origin',
+      foreign
+        ? `The page’s origin, ${origin}, is not in this bridge’s \`origins\`: questions are only shown to, and answers only taken from, this application’s own pages.`
+        : 'The browser says another site’s page sent this request (Sec-Fetch-Site: cross-site): questions are only shown to, and answers only taken from, this application’s own pages.',
     );
+    const event: ElicitationBridgeEvent = {
+      type: 'refused',
+      status: 403,
+      error: body,
+      ...(origin !== null && { origin }),
+      expectedOrigins,
+    };
+    if (options.onEvent !== undefined) {
+      emit(event);
+    } else if (!warnedOrigins.has(origin ?? '')) {
+      warnedOrigins.set(origin ?? '', true);
+      console.warn(
+        `[elicitation-kit] bridge: refused ${request.method} ${new URL(request.url).pathname} (403 bad-origin) from Origin ${origin ?? '(none, Sec-Fetch-Site: cross-site)'}; this bridge takes ${expectedOrigins.join(', ')}. If that is your page (behind a proxy that rewrites Host: Vite's server.proxy string form, Next.js rewrites), add it to createElicitationBridge({ origins }).`,
+      );
+    }
+    return jsonResponse(403, body);
   };
 
   const countStream = (owner: string, delta: number): void => {

@@ -24,7 +24,8 @@ export interface ElicitationBridgeOptions {
   /**
    * The origins (`https://app.example.com`) a browser may answer from. A request with another `Origin` header, or
    * with `Sec-Fetch-Site: cross-site`, is refused (`403 bad-origin`). Set it when a proxy in front of the backend
-   * changes the URL the handler sees. @default the origin of `request.url`
+   * changes the URL the handler sees — a dev server's proxy that rewrites `Host` (Vite's `server.proxy` string form,
+   * Next.js rewrites) does: list the page's origin (`http://localhost:5173`). @default the origin of `request.url`
    */
   origins?: readonly string[];
   /** The largest answer body read, in bytes; beyond it `413 too-large`. @default 262144 (256 KiB) */
@@ -84,8 +85,19 @@ export type ElicitationBridgeEvent =
   | { type: 'withdrawn'; owner: string; id: string; reason: WithdrawReason }
   /** A browser's answer passed the checks and was given to the queue. */
   | { type: 'answered'; owner: string; id: string; result: ElicitResult }
-  /** A request was refused (the answer, if any, answered nothing). */
-  | { type: 'refused'; owner?: string; status: number; error: BridgeErrorBody }
+  /**
+   * A request was refused (the answer, if any, answered nothing). A `bad-origin` refusal also says which `origin` the
+   * request came with (absent when only `Sec-Fetch-Site: cross-site` gave it away) and the `expectedOrigins` the
+   * bridge takes (`origins`, or the origin of `request.url`): the two to compare when the page is your own.
+   */
+  | {
+      type: 'refused';
+      owner?: string;
+      status: number;
+      error: BridgeErrorBody;
+      origin?: string;
+      expectedOrigins?: readonly string[];
+    }
   /**
    * Something failed: a hub operation (Redis), or a question that could not reach the hub or is too large, which
    * is then cancelled with its server (`id` set).
