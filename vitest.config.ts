@@ -12,6 +12,7 @@ export default defineConfig({
       'apps/demo-host',
       'apps/chat-host',
       'bench',
+      'scripts/readme',
     ],
   },
 });
