@@ -1,7 +1,7 @@
 // Describing: a screened requested schema → one field descriptor per property (its control, label, constraints,
 // options and valid default), in property order. Keyword screening is screen.ts's; the request around the schema is
 // parse.ts's. Refusals are Rejection values, never thrown.
-import { LIMITS, SHORT_LIST, checkValue } from './check.js';
+import { LIMITS, checkValue } from './check.js';
 import { isJsonObject, type JsonObject, type JsonValue } from './json.js';
 import { revisionFeatures, type ProtocolVersion } from './protocol.js';
 import { Rejection } from './rejection.js';
@@ -73,8 +73,7 @@ function toOptions(
     return reject(position, keyword, 'options-invalid', 'there must be a non-empty list of options');
   }
   const options: FieldOption[] = [];
-  // Values seen so far: a short list looks back through the options, a long one keeps a set (linear either way).
-  const seen = list.length > SHORT_LIST ? new Set<string>() : undefined;
+  const seen = new Set<string>();
   for (let index = 0; index < list.length; index++) {
     const item = list[index]!;
     let option: FieldOption;
@@ -94,10 +93,10 @@ function toOptions(
       }
       option = { value: item, label: item };
     }
-    if (seen === undefined ? options.some((earlier) => earlier.value === option.value) : seen.has(option.value)) {
+    if (seen.has(option.value)) {
       return reject(position, keyword, 'options-invalid', `'${option.value}' is listed twice`);
     }
-    seen?.add(option.value);
+    seen.add(option.value);
     options.push(option);
   }
   return options;

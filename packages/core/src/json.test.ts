@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, isJsonObject, toJsonValue } from './index.js';
+import { toStrictJsonValue } from './json.js';
 
 describe('toJsonValue', () => {
   it('copies as JSON.stringify would: toJSON read, undefined and functions dropped, NaN as null', () => {
@@ -65,6 +66,15 @@ describe('toJsonValue', () => {
     expect(toJsonValue({ a: throwing })).toMatchObject({ ok: false, problem: 'unreadable' });
   });
 
+  it('copies string-keyed members only: a symbol-keyed member is never in the copy', () => {
+    const tag = Symbol('tag');
+    const copy = toJsonValue({ a: 1, [tag]: 2, nested: { [tag]: 3, b: 4 } });
+    expect(copy).toEqual({ ok: true, value: { a: 1, nested: { b: 4 } } });
+    const value = (copy.ok ? copy.value : {}) as Record<string, object>;
+    expect(Reflect.ownKeys(value)).toEqual(['a', 'nested']);
+    expect(Reflect.ownKeys(value['nested']!)).toEqual(['b']);
+  });
+
   it('lets a shared (not cyclic) object appear twice', () => {
     const shared = { x: 1 };
     expect(toJsonValue({ a: shared, b: shared })).toEqual({ ok: true, value: { a: { x: 1 }, b: { x: 1 } } });
@@ -74,5 +84,26 @@ describe('toJsonValue', () => {
 describe('isJsonObject', () => {
   it('is a non-null, non-array object', () => {
     expect([{}, [], null, 'x', 1].map(isJsonObject)).toEqual([true, false, false, false, false]);
+  });
+});
+
+describe('toStrictJsonValue', () => {
+  it('copies what toJsonValue copies, an undefined member left out', () => {
+    const input = { a: 1, gone: undefined, when: new Date(0), list: ['x', null], nested: { toJSON: () => [1] } };
+    expect(toStrictJsonValue(input)).toEqual(toJsonValue(input));
+    expect(toStrictJsonValue(input)).toEqual({
+      ok: true,
+      value: { a: 1, when: '1970-01-01T00:00:00.000Z', list: ['x', null], nested: [1] },
+    });
+  });
+
+  it('refuses what toJsonValue would drop or turn into null, with the keys leading to it', () => {
+    expect(toStrictJsonValue({ a: { f: () => 1 } })).toEqual({ ok: false, problem: 'function', keys: ['a', 'f'] });
+    expect(toStrictJsonValue({ s: Symbol('x') })).toEqual({ ok: false, problem: 'symbol', keys: ['s'] });
+    expect(toStrictJsonValue({ n: [1, Number.NaN] })).toEqual({ ok: false, problem: 'non-finite', keys: ['n', 1] });
+    expect(toStrictJsonValue([Number.NEGATIVE_INFINITY])).toEqual({ ok: false, problem: 'non-finite', keys: [0] });
+    expect(toStrictJsonValue({ l: ['a', undefined] })).toEqual({ ok: false, problem: 'undefined', keys: ['l', 1] });
+    expect(toStrictJsonValue({ '': 1n })).toEqual({ ok: false, problem: 'bigint', keys: [''] });
+    expect(toStrictJsonValue(() => 1)).toEqual({ ok: false, problem: 'function', keys: [] });
   });
 });

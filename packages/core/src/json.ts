@@ -29,27 +29,6 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A failure deep in the walk: the problem and the keys from the top to where it was found. */
-class NotJson {
-  constructor(
-    readonly problem: NotJsonProblem,
-    readonly keys: readonly (string | number)[],
-  ) {}
-}
-
-/**
- * Whether plain objects inherit enumerable members (a polluted `Object.prototype`), which a for-in over a plain object
- * would visit. One step of a for-in, so it is asked for each object read (a getter or `toJSON` may pollute the
- * prototype halfway through a copy).
- */
-export function hasInheritedMembers(): boolean {
-  // oxlint-disable-next-line no-underscore-dangle -- the loop only asks whether there is a first member
-  for (const _member in Object.prototype) {
-    return true;
-  }
-  return false;
-}
-
 /** Sets `key` as an own data property, so `__proto__` stays an ordinary name (as `JSON.parse` makes it). */
 export function define<T>(target: Record<string, T>, key: string, value: T): void {
   if (key === '__proto__') {
@@ -60,23 +39,51 @@ export function define<T>(target: Record<string, T>, key: string, value: T): voi
 }
 
 /**
- * Copies one value. `undefined` stands for "no JSON value" (undefined, functions, symbols): left out of objects,
- * `null` in arrays, exactly as `JSON.stringify` treats them. `keys` is the path from the top, kept as a stack (pushed
- * and popped, joined only on failure: building a path string for every value would cost every well-behaved input).
+ * What a strict copy ({@link toStrictJsonValue}) also refuses: values that `JSON.stringify` would silently drop or
+ * turn into `null`. (An `undefined` member of an object is not one of them: it is absent, as in JSON and as a
+ * TypeScript optional member reads it.)
  */
-function copy(value: unknown, keys: (string | number)[], ancestors: object[]): JsonValue | undefined | NotJson {
+export type LossyValue = 'function' | 'symbol' | 'non-finite' | 'undefined';
+
+/** A failure deep in the walk: the problem and the keys from the top to where it was found. */
+class NotJson {
+  constructor(
+    readonly problem: NotJsonProblem | LossyValue,
+    readonly keys: readonly (string | number)[],
+  ) {}
+}
+
+/**
+ * Copies one value. `undefined` stands for "no JSON value" (undefined, functions, symbols): left out of objects,
+ * `null` in arrays, exactly as `JSON.stringify` treats them — unless `strict`, which refuses every value JSON cannot
+ * carry except an `undefined` member. `keys` is the path from the top, kept as a stack (pushed and popped, joined only
+ * on failure: building a path string for every value would cost every well-behaved input).
+ */
+function copy(
+  value: unknown,
+  keys: (string | number)[],
+  ancestors: object[],
+  strict: boolean,
+): JsonValue | undefined | NotJson {
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return value;
     case 'number':
-      return Number.isFinite(value) ? value : null;
+      if (Number.isFinite(value)) {
+        return value;
+      }
+      return strict ? new NotJson('non-finite', [...keys]) : null;
     case 'bigint':
       return new NotJson('bigint', [...keys]);
+    case 'undefined':
+      return undefined;
+    case 'function':
+      return strict ? new NotJson('function', [...keys]) : undefined;
+    case 'symbol':
+      return strict ? new NotJson('symbol', [...keys]) : undefined;
     case 'object':
       break;
-    default:
-      return undefined;
   }
   if (value === null) {
     return null;
@@ -86,10 +93,9 @@ function copy(value: unknown, keys: (string | number)[], ancestors: object[]): J
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
-    return copy(toJSON.call(value, String(keys.at(-1) ?? '')), keys, ancestors);
+    return copy(toJSON.call(value, String(keys.at(-1) ?? '')), keys, ancestors, strict);
   }
-  // The objects above this one (at most MAX_JSON_DEPTH): a short array scan is cheaper than a Set, which would give
-  // every object an identity hash.
+  // The objects above this one (at most MAX_JSON_DEPTH, so a scan of them is short).
   if (ancestors.includes(value)) {
     return new NotJson('cycle', [...keys]);
   }
@@ -100,26 +106,25 @@ function copy(value: unknown, keys: (string | number)[], ancestors: object[]): J
     result = list;
     for (let index = 0; index < value.length; index++) {
       keys.push(index);
-      const item = copy(value[index], keys, ancestors);
+      let item = copy(value[index], keys, ancestors, strict);
+      if (item === undefined) {
+        item = strict ? new NotJson('undefined', [...keys]) : null;
+      }
       keys.pop();
       if (item instanceof NotJson) {
         result = item;
         break;
       }
-      list.push(item === undefined ? null : item);
+      list.push(item);
     }
   } else {
     const object: JsonObject = {};
     result = object;
-    // Read by for-in, which needs no list of the keys. It also visits inherited enumerable members: a plain object
-    // has none unless Object.prototype has been polluted; any other object is asked about each key.
-    const plain = Object.getPrototypeOf(value) === Object.prototype && !hasInheritedMembers();
-    for (const key in value) {
-      if (!plain && !Object.hasOwn(value, key)) {
-        continue;
-      }
+    // Own enumerable string-keyed members only, as JSON.stringify reads them: never inherited ones (a polluted
+    // Object.prototype), never symbol-keyed ones.
+    for (const key of Object.keys(value)) {
       keys.push(key);
-      const item = copy((value as Record<string, unknown>)[key], keys, ancestors);
+      const item = copy((value as Record<string, unknown>)[key], keys, ancestors, strict);
       keys.pop();
       if (item instanceof NotJson) {
         result = item;
@@ -134,21 +139,23 @@ function copy(value: unknown, keys: (string | number)[], ancestors: object[]): J
   return result;
 }
 
-/** What {@link toJsonMember} returns for a member that is not JSON (`false` is a JSON value). */
-export const NOT_JSON: unique symbol = Symbol('not JSON');
+/** Result of {@link toStrictJsonValue}: the copy, or why the input is not JSON and the keys leading to where. */
+export type StrictJsonCopy =
+  | { ok: true; value: JsonValue | undefined }
+  | { ok: false; problem: NotJsonProblem | LossyValue; keys: readonly (string | number)[] };
 
-/**
- * The JSON copy of one member of an object that is being copied member by member (the server's content check reads
- * its top level itself, for speed): exactly what {@link toJsonValue} would copy at `key` below `parent` — same depth
- * limit, same cycle check (`parent` counts as an ancestor), same `toJSON` call. `undefined` when the member has no JSON
- * value (dropped, as `JSON.stringify` drops it); {@link NOT_JSON} when it is not JSON. Never throws.
- */
-export function toJsonMember(value: unknown, key: string, parent: object): JsonValue | undefined | typeof NOT_JSON {
+/** The walk behind both copies; never throws. */
+function copyAll(input: unknown, strict: boolean): StrictJsonCopy {
+  const keys: (string | number)[] = [];
   try {
-    const copied = copy(value, [key], [parent]);
-    return copied instanceof NotJson ? NOT_JSON : copied;
+    const value = copy(input, keys, [], strict);
+    if (value instanceof NotJson) {
+      return { ok: false, problem: value.problem, keys: value.keys };
+    }
+    return { ok: true, value };
   } catch {
-    return NOT_JSON;
+    // A throwing getter, proxy trap or toJSON: `keys` still holds the path to the value being read.
+    return { ok: false, problem: 'unreadable', keys };
   }
 }
 
@@ -158,15 +165,17 @@ export function toJsonMember(value: unknown, key: string, parent: object): JsonV
  * `undefined`, functions and symbols are dropped as `JSON.stringify` drops them (`value: undefined` at the top).
  */
 export function toJsonValue(input: unknown): JsonCopy {
-  const keys: (string | number)[] = [];
-  try {
-    const value = copy(input, keys, []);
-    if (value instanceof NotJson) {
-      return { ok: false, problem: value.problem, path: value.keys.join('.') };
-    }
-    return { ok: true, value };
-  } catch {
-    // A throwing getter, proxy trap or toJSON: `keys` still holds the path to the value being read.
-    return { ok: false, problem: 'unreadable', path: keys.join('.') };
-  }
+  const copied = copyAll(input, false);
+  // (Only a strict copy finds a lossy value.)
+  return copied.ok ? copied : { ok: false, problem: copied.problem as NotJsonProblem, path: copied.keys.join('.') };
+}
+
+/**
+ * The JSON copy of `input` that the server's content check reads: {@link toJsonValue}'s, except that a value JSON
+ * cannot carry is refused rather than dropped or turned into `null` (a function, a symbol, NaN, ±Infinity, an
+ * `undefined` list item), so that what is checked is exactly what was given. An `undefined` member of an object is
+ * absent. The failure's `keys` lead from the top to the offending value. Never throws.
+ */
+export function toStrictJsonValue(input: unknown): StrictJsonCopy {
+  return copyAll(input, true);
 }

@@ -1,6 +1,7 @@
 // Default English messages of validation issues. Hosts replace any of them per code (`options.messages`), e.g. for
 // i18n; the values each message is built from are in `issue.params`.
 import type { Problem } from './check.js';
+import { MAX_JSON_DEPTH } from './json.js';
 import type { IssueCode, IssueMessageFormatter, ValidateOptions, ValidationIssue } from './types.js';
 
 const FORMAT_NAMES: Record<string, string> = {
@@ -22,6 +23,21 @@ const TIME_ZONE_PROBLEMS: Record<string, string> = {
   nonexistent: 'This time does not exist in your time zone (the clocks change then); choose another time.',
   'offset-not-minutes': 'This time cannot be sent exactly in your time zone at that date; choose another time.',
 };
+
+/** What a value JSON cannot carry is (`not-json`'s `params.problem`), after the path to it. */
+const NOT_JSON_VALUES: Record<string, string> = {
+  bigint: 'is a BigInt, which JSON cannot carry',
+  function: 'is a function, which JSON cannot carry',
+  symbol: 'is a symbol, which JSON cannot carry',
+  'non-finite': 'is not a finite number (NaN or Infinity), which JSON cannot carry',
+  undefined: 'is undefined, which JSON cannot carry in a list',
+  cycle: 'refers back to an object that holds it (a cycle), which JSON cannot carry',
+  unreadable: 'could not be read (a getter or proxy threw)',
+  'too-deep': `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+};
+
+/** How a path that is one empty name is said (`''` alone would leave the sentence without a subject). */
+const EMPTY_NAME = 'The member named "" (an empty name)';
 
 /** `1 character`, `3 characters`. */
 const count = (value: unknown, noun: string): string => `${String(value)} ${noun}${value === 1 ? '' : 's'}`;
@@ -46,7 +62,15 @@ export const issueMessages: Record<IssueCode, IssueMessageFormatter> = {
   minItems: (issue) => `Choose at least ${count(issue.params?.['minItems'], 'option')}.`,
   maxItems: (issue) => `Choose at most ${count(issue.params?.['maxItems'], 'option')}.`,
   uniqueItems: () => 'Choose each option only once.',
-  unknown: (issue) => `${issue.field} is not a field of this form.`,
+  unknown: (issue) =>
+    issue.field === ''
+      ? 'Content has a member named "" (an empty name), which the schema does not define.'
+      : `${issue.field} is not a field of this form.`,
+  'not-json': (issue) => {
+    const path = issue.params?.['path'];
+    const where = path === undefined ? 'Content' : path === '' ? EMPTY_NAME : String(path);
+    return `${where} ${NOT_JSON_VALUES[String(issue.params?.['problem'])] ?? 'is not a JSON value'}.`;
+  },
 };
 
 /** The issue of one field's problem (none without one), the message from the host's override or the default. */

@@ -347,8 +347,8 @@ export interface MultiSelectField extends FieldBase {
 
 /**
  * Everything a renderer needs to show one property. `default` is present only when it is valid for the field.
- * Treat descriptors as immutable: validation compiles a field's rules once per descriptor object, so a changed field
- * must be a new object (`{ ...field, maxLength: 10 }`), not an edited one.
+ * Plain data: {@link validateValues} reads a field's rules from it at each call, so an edited descriptor (or list of
+ * them) is judged as edited.
  */
 export type FieldDescriptor = TextField | NumberField | CheckboxField | SelectField | MultiSelectField;
 
@@ -379,7 +379,9 @@ export type IssueCode =
   | 'minItems'
   | 'maxItems'
   | 'uniqueItems'
-  | 'unknown';
+  | 'unknown'
+  /** Received content holding a value JSON cannot carry (`params.problem` says which, `params.path` where). */
+  | 'not-json';
 
 /** One problem with one field's value. */
 export interface ValidationIssue {

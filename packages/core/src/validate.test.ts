@@ -108,7 +108,7 @@ describe('validateValues', () => {
     expect(issues[0]!.message).toBe(message);
   });
 
-  it('compiles rules per descriptor object: a changed copy of a field is judged by its own rules', () => {
+  it('judges a changed copy of a field by its own rules, and the original by its own', () => {
     const name = fields.find((field) => field.name === 'name')!;
     expect(validateValues([name], { name: 'Ada' })).toEqual([]);
     const stricter = { ...name, maxLength: 2 };
@@ -128,13 +128,21 @@ describe('validateValues', () => {
     ]);
   });
 
-  it('keeps the rules of a list, and reads them again for a list that grew or shrank in place', () => {
+  it('honours a list of fields, or a field, changed in place since the last check', () => {
     const list = describeForm({ type: 'object', properties: { name: { type: 'string', maxLength: 2 } } });
     expect(codes(validateValues(list, { name: 'Ada' }))).toEqual(['name:maxLength']);
     list.push(fields.find((field) => field.name === 'format')!);
     expect(codes(validateValues(list, { name: 'Ada', format: 'xml' }))).toEqual(['name:maxLength', 'format:option']);
+    // Replaced in place (same length): the new field is judged, not the old one.
+    list[0] = { ...list[0]!, maxLength: 5 } as (typeof list)[number];
+    expect(codes(validateValues(list, { name: 'Ada', format: 'xml' }))).toEqual(['format:option']);
     list.shift();
     expect(codes(validateValues(list, { name: 'Ada', format: 'csv' }))).toEqual([]);
+    // A descriptor edited in place is judged as edited.
+    const [name] = describeForm({ type: 'object', properties: { name: { type: 'string', maxLength: 5 } } });
+    expect(validateValues([name!], { name: 'Ada' })).toEqual([]);
+    (name as { maxLength?: number }).maxLength = 2;
+    expect(codes(validateValues([name!], { name: 'Ada' }))).toEqual(['name:maxLength']);
   });
 
   it('reports the first item of a multi-select that breaks a rule, in a short list and a long one', () => {
@@ -145,7 +153,7 @@ describe('validateValues', () => {
     });
     // (Items of any type, as a host's state may hold them: the type rule speaks for the ones that are not strings.)
     const first = (pick: unknown[]) => codes(validateValues(many, { pick: pick as string[] }));
-    // Short lists (compared item by item) and long ones (a set): duplicates, strangers and non-strings, in order.
+    // Duplicates, strangers and non-strings, whichever comes first, in short lists and long ones.
     expect(first(['a', 'b', 'a', 'z'])).toEqual(['pick:uniqueItems']);
     expect(first(['a', 'z', 'a'])).toEqual(['pick:option']);
     expect(first(['a', 1, 'a'])).toEqual(['pick:type']);
@@ -286,9 +294,25 @@ describe('validateContent', () => {
     expect(result.ok ? 0 : result.issues.length).toBe(50_000);
   });
 
-  it('refuses content that is not an object', () => {
-    for (const content of [null, [], 'x', 1, undefined, 10n])
-      expect(validateContent(schema, content)).toMatchObject({ ok: false, issues: [{ field: '', code: 'type' }] });
+  it('refuses content that is not an object, and says so of content that is not JSON', () => {
+    for (const content of [null, [], 'x', 1, undefined])
+      expect(validateContent(schema, content)).toMatchObject({
+        ok: false,
+        issues: [{ field: '', code: 'type', message: 'Content must be of type object.' }],
+      });
+    for (const [content, message] of [
+      [10n, 'Content is a BigInt, which JSON cannot carry.'],
+      [Number.NaN, 'Content is not a finite number (NaN or Infinity), which JSON cannot carry.'],
+      [Symbol('x'), 'Content is a symbol, which JSON cannot carry.'],
+    ] as const)
+      expect(validateContent(schema, content)).toMatchObject({
+        ok: false,
+        issues: [{ field: '', code: 'not-json', message }],
+      });
+    expect(validateContent(schema, { ...valid, maxRows: 10n })).toMatchObject({
+      ok: false,
+      issues: [{ field: 'maxRows', code: 'not-json', message: 'maxRows is a BigInt, which JSON cannot carry.' }],
+    });
   });
 
   it('requires a property named "" (ajv ignores required: [""]; deliberate difference)', () => {
@@ -352,6 +376,7 @@ describe('issueMessages', () => {
       'maxItems',
       'uniqueItems',
       'unknown',
+      'not-json',
     ];
     expect(Object.keys(issueMessages).toSorted()).toEqual([...all].toSorted());
     expect(issueMessages.minLength({ field: 'n', code: 'minLength', label: 'Name', params: { minLength: 1 } })).toBe(
@@ -361,5 +386,16 @@ describe('issueMessages', () => {
       'extra is not a field of this form.',
     );
     expect(issueMessages.required({ field: 'n', code: 'required', label: 'Name' })).toBe('Name is required.');
+    expect(issueMessages.unknown({ field: '', code: 'unknown', label: '' })).toBe(
+      'Content has a member named "" (an empty name), which the schema does not define.',
+    );
+    expect(
+      issueMessages['not-json']({
+        field: 'age',
+        code: 'not-json',
+        label: 'Age',
+        params: { problem: 'bigint', path: 'age' },
+      }),
+    ).toBe('age is a BigInt, which JSON cannot carry.');
   });
 });
