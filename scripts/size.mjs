@@ -26,7 +26,13 @@ export const budgets = {
   // member names), leaving ~0.7 KB of headroom: the next feature of any size will need this ceiling raised, on purpose
   // and said here, not golfed. A server's createContentValidator is ~8 KB (`sideEffects: false`). The enforced
   // ceiling stops growth; the target stays reported (packages/core/README.md "Size", bench/RESULTS.md).
-  core: { entry: 'packages/core/src/index.ts', budget: 30 * 1024, target: 8 * 1024 },
+  // Issue 33 raised it from 30 KB to 37 KB, on purpose, for data: the secret vocabulary in the 27 languages most
+  // used on the web (up from 12 and a start of Korean: Arabic, Persian, Hebrew, Hindi, Bengali, Thai, Vietnamese,
+  // Indonesian, Malay, Ukrainian, Korean, Swedish, Czech, Romanian, Greek written natively, whose UTF-8 compresses
+  // less than Latin) adds ~5.4 KB (the vocabulary ~9.1 → ~14.5 KB); the value shapes (Luhn card numbers, connection
+  // strings), the folding of Arabic and Hebrew marks and the refused answer keywords ~1 KB. Core measured 29.4 KB
+  // before, 35.6 KB after: ~1.4 KB of headroom.
+  core: { entry: 'packages/core/src/index.ts', budget: 37 * 1024, target: 8 * 1024 },
   // react: 8 KB until issue 23 made every part take its element's props and a ref (composed handlers), added the
   // inline presentation, controllable open state, the selector hook and the kit's own rjsf registry (instead of
   // routing through rjsf's Form, which costs hosts ~100 KB more): ~8.1 KB written plainly. Raised with headroom.

@@ -4,9 +4,18 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { URI, formats } from './formats.js';
-import { validateContent } from './index.js';
+import { parseRequestedSchema, validateContent } from './index.js';
 import type { StringFormat } from './types.js';
-import { FORMAT_STRINGS, contentFor, createRandom, mutate, restrictedSchema, root } from './test/harness.js';
+import {
+  FORMAT_STRINGS,
+  ajvContentVerdict,
+  contentFor,
+  createRandom,
+  deliberateDifference,
+  mutate,
+  restrictedSchema,
+  root,
+} from './test/harness.js';
 import { compareContent, compareSchema } from './test/invariants.js';
 
 const seed = 42;
@@ -131,4 +140,124 @@ describe('validateContent agrees with ajv on the requested schema', () => {
     expect(tally.accepted).toBeGreaterThan(200);
     expect(tally.agree - tally.accepted).toBeGreaterThan(200);
   });
+});
+
+// Issue 33: keywords a validator enforces on the answers that a form cannot. Refused where they apply (the kit never
+// accepts an answer ajv refuses); the rest of the keywords about objects and arrays stay reported, and ajv — given the
+// raw keyword — refuses nothing the kit accepts.
+type Json = Record<string, unknown>;
+
+/** Each refused keyword, where it applies, with a value that makes ajv refuse some answers a form gives. */
+const REFUSED: [keyword: string, where: 'schema' | 'multiselect', value: unknown, reason: string][] = [
+  ['maxProperties', 'schema', 1, 'bound-invalid'],
+  ['minProperties', 'schema', 1, 'bound-invalid'],
+  ['dependentRequired', 'schema', { name: ['email'] }, 'bound-invalid'],
+  ['dependencies', 'schema', { name: ['email'] }, 'composition'],
+  ['propertyNames', 'schema', { maxLength: 3 }, 'composition'],
+  ['contains', 'multiselect', { const: 'a' }, 'composition'],
+];
+
+/** Reported keywords about objects and arrays, with values ajv enforces; none may change a verdict. */
+const REPORTED: [keyword: string, where: 'schema' | 'multiselect' | 'text', value: unknown][] = [
+  ['additionalProperties', 'schema', false],
+  ['additionalProperties', 'schema', { type: 'number' }],
+  ['unevaluatedProperties', 'schema', false],
+  ['uniqueItems', 'multiselect', true],
+  ['unevaluatedItems', 'multiselect', false],
+  ['additionalItems', 'multiselect', false],
+  ['minContains', 'multiselect', 2],
+  ['maxContains', 'multiselect', 0],
+  // An object's or an array's keyword on a text field: no validator applies it to a string
+  ['contains', 'text', { const: 'a' }],
+  ['maxProperties', 'text', 0],
+  ['propertyNames', 'text', { maxLength: 0 }],
+  ['dependentRequired', 'text', { name: ['email'] }],
+];
+
+/** A schema with a text field `name`, an optional `email` and a multi-select `tags`, plus one keyword. */
+function formWith(keyword: string, where: 'schema' | 'multiselect' | 'text', value: unknown): Json {
+  const tags: Json = { type: 'array', items: { type: 'string', enum: ['a', 'b'] } };
+  const name: Json = { type: 'string' };
+  if (where === 'multiselect') tags[keyword] = value;
+  if (where === 'text') name[keyword] = value;
+  const schema: Json = { type: 'object', properties: { name, email: { type: 'string' }, tags } };
+  if (where === 'schema') schema[keyword] = value;
+  return schema;
+}
+
+const ANSWERS: Json[] = [
+  {},
+  { name: 'ab' },
+  { name: 'abcd', email: 'e' },
+  { tags: [] },
+  { tags: ['a'] },
+  { tags: ['b'] },
+  { tags: ['a', 'b'] },
+  { name: 'x', email: 'y', tags: ['b'] },
+];
+
+describe('keywords ajv enforces on answers that a form cannot (issue 33)', () => {
+  it.each(REFUSED)('%s on the %s is refused with -32602 naming it', (keyword, where, value, reason) => {
+    const schema = formWith(keyword, where, value);
+    // ajv refuses some answer a form gives: ignoring the keyword would accept what ajv refuses
+    expect(ANSWERS.some((answer) => !ajvContentVerdict(schema, answer, false, [keyword]))).toBe(true);
+    const parsed = parseRequestedSchema(schema);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    const path = where === 'schema' ? `requestedSchema.${keyword}` : `requestedSchema.properties.tags.${keyword}`;
+    expect(parsed.error).toMatchObject({ code: -32602, data: { path, reason } });
+    expect(parsed.error.message).toContain(keyword);
+    expect(parsed.error.message).toContain(where === 'schema' ? 'The form schema' : "The field 'tags'");
+  });
+
+  it.each(REPORTED)(
+    '%s on the %s is reported, and ajv given it refuses nothing the kit accepts',
+    (keyword, where, value) => {
+      const schema = formWith(keyword, where, value);
+      const parsed = parseRequestedSchema(schema);
+      expect(parsed.ok && parsed.warnings.map((warning) => warning.code)).toEqual(['ignored-keyword']);
+      for (const answer of [...ANSWERS, { tags: ['a', 'a'] }, { extra: 1 }]) {
+        if (validateContent(schema, answer).ok) {
+          expect(ajvContentVerdict(schema, answer, false, [keyword]), JSON.stringify(answer)).toBe(true);
+        }
+      }
+    },
+  );
+
+  it(
+    'on generated forms with a reported keyword added, the kit accepts nothing ajv refuses',
+    { timeout: 60_000 },
+    () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(
+          restrictedSchema.chain((schema) =>
+            fc.tuple(
+              fc.constant(schema),
+              fc.constantFrom(...REPORTED.filter(([, where]) => where !== 'text')),
+              fc.array(contentFor(schema), { minLength: 6, maxLength: 6 }),
+            ),
+          ),
+          ([base, [keyword, where, value], contents]) => {
+            const schema: Json = structuredClone(base);
+            if (where === 'schema') schema[keyword] = value;
+            else
+              for (const property of Object.values(schema['properties'] as Record<string, Json>))
+                if (property['type'] === 'array') property[keyword] = value;
+            if (!parseRequestedSchema(schema).ok) return;
+            for (const content of contents) {
+              if (!validateContent(schema, content).ok) continue;
+              accepted++;
+              expect(
+                ajvContentVerdict(schema, content, false, [keyword]) || deliberateDifference(schema, content),
+                JSON.stringify({ schema, content }),
+              ).toBe(true);
+            }
+          },
+        ),
+        { seed, numRuns: 200 },
+      );
+      expect(accepted).toBeGreaterThan(100);
+    },
+  );
 });

@@ -32,6 +32,49 @@ const COMPOSITION_KEYWORDS = [
   'prefixItems',
 ] as const;
 
+/**
+ * Keywords a validator enforces on a form's answers that a form cannot show or enforce: on the object of answers (the
+ * schema itself) its count of answers, its member names and its conditional requirements, and on a multiple choice
+ * the options that must be among those chosen. Warned and ignored, each would let the kit accept an answer that the
+ * server's own validator (ajv) refuses — `maxProperties: 1` with two fields answered, `contains: { const: 'a' }`
+ * without `a` chosen — so each is refused where it applies (`type` says: an object's keyword on the schema, an
+ * array's on a multi-select); a keyword of another type's instance (`contains` on a text field) changes nothing for
+ * any validator and is reported like any unknown keyword. Those holding subschemas are refused as `composition`, the
+ * counts and requirements as `bound-invalid` with the reason.
+ */
+const UNENFORCEABLE_KEYWORDS: ReadonlyMap<
+  string,
+  { readonly on: 'object' | 'array'; readonly reason: 'composition' | 'bound-invalid'; readonly detail?: string }
+> = new Map([
+  [
+    'maxProperties',
+    {
+      on: 'object',
+      reason: 'bound-invalid',
+      detail: 'a form cannot limit how many of its fields are answered, so answers it accepts would fail a validator',
+    },
+  ],
+  [
+    'minProperties',
+    {
+      on: 'object',
+      reason: 'bound-invalid',
+      detail: "a form cannot require a number of answers; list the fields that must be answered in 'required'",
+    },
+  ],
+  [
+    'dependentRequired',
+    {
+      on: 'object',
+      reason: 'bound-invalid',
+      detail: "a form cannot require fields depending on others; list the fields that must be answered in 'required'",
+    },
+  ],
+  ['dependencies', { on: 'object', reason: 'composition' }],
+  ['propertyNames', { on: 'object', reason: 'composition' }],
+  ['contains', { on: 'array', reason: 'composition' }],
+]);
+
 /** Composition keywords allowed at each position: a titled single choice lists `oneOf`, a multiple one `items.anyOf`. */
 export const PROPERTY_OPTIONS_KEYWORD = 'oneOf';
 export const ITEMS_OPTIONS_KEYWORD = 'anyOf';
@@ -242,7 +285,8 @@ function warnIgnored(warnings: SchemaWarning[], position: Position, keyword: str
 
 /**
  * Checks every keyword's value and reports the keywords this position does not define. `refused` keywords (options on
- * a property that is not a string) are rejected instead.
+ * a property that is not a string) are rejected instead, and so are the keywords a validator would enforce on this
+ * position's answers that a form cannot ({@link UNENFORCEABLE_KEYWORDS}).
  */
 export function screenKeywords(
   schema: JsonObject,
@@ -263,6 +307,10 @@ export function screenKeywords(
       return reject(position, keyword, 'composition');
     }
     if (!known.has(keyword)) {
+      const unenforceable = UNENFORCEABLE_KEYWORDS.get(keyword);
+      if (unenforceable !== undefined && schema['type'] === unenforceable.on) {
+        return reject(position, keyword, unenforceable.reason, unenforceable.detail);
+      }
       warnIgnored(warnings, position, keyword);
     }
   }

@@ -13,7 +13,13 @@
 //    not count.
 // 4. A few words count only when they are the whole text (`pass`, `cookie`, Spanish `clave`).
 // 5. Still nothing: the disguises are undone (confusable letters, leetspeak, spaced letters) and steps 1–4 run again.
-// 6. Token prefixes and key headers (`ghp_`, `sk_live_`, `AKIA`, `-----BEGIN … PRIVATE KEY`) in the raw text.
+// 6. Token prefixes and key headers (`ghp_`, `sk_live_`, `AKIA`, `-----BEGIN … PRIVATE KEY`) and connection strings
+//    with a password (`postgres://user:pass@host`) in the raw text. A field's default, examples and options are also
+//    read for card numbers (13–19 digits, Luhn-valid: `4111 1111 1111 1111`).
+//
+// A wording passed over as a look-alike or a setting says the text is *about* a secret (`Token name`, `password
+// policy`); when the field's label (its title, else its name) is such a text, the field is about a secret and its
+// other texts are read only for the shapes of step 6 ("A name to recognise the token by" names no secret asked for).
 //
 // Every step is linear in the length of the text: at most a few short joins per word (the longest wording has six
 // words), per character one map look-up and a few `startsWith` over a small fixed vocabulary, and steps 1–4 at most
@@ -249,12 +255,17 @@ function matchJoinedWords(
   return match;
 }
 
+/** What a judgement noticed beside its verdict: whether it passed over a look-alike or a setting of a secret. */
+export interface JudgementNotes {
+  passedOver: boolean;
+}
+
 /**
  * The first stem found in `run`, scanning left to right (the longest stem at each position). A look-alike hides
  * what it covers, and so does a stem followed by a setting (`Passwortrichtlinie`, `パスワードの長さ`). Per
  * character: one map look-up and a few `startsWith` of short stems.
  */
-function findStem(run: string, index: StemIndex): SensitiveReason | undefined {
+function findStem(run: string, index: StemIndex, notes?: JudgementNotes): SensitiveReason | undefined {
   for (let position = 0; position < run.length; position += 1) {
     const candidates = index.get(run.charAt(position));
     const entry = candidates?.find((candidate) => run.startsWith(candidate.key, position));
@@ -264,14 +275,25 @@ function findStem(run: string, index: StemIndex): SensitiveReason | undefined {
     if (entry.verdict !== LOOK_ALIKE && !continuesWithSetting(run, position + entry.key.length)) {
       return entry.verdict;
     }
+    if (notes !== undefined) {
+      notes.passedOver = true;
+    }
     position += entry.key.length - 1;
   }
   return undefined;
 }
 
-/** Steps 1–4 of the file comment on one split text. */
-function judgeSplit(text: SplitText, context: FieldContext): SensitiveReason | undefined {
+/** Steps 1–4 of the file comment on one split text; `notes` learns whether a look-alike or a setting was passed. */
+function judgeSplit(text: SplitText, context: FieldContext, notes?: JudgementNotes): SensitiveReason | undefined {
   const { words } = text;
+  const passOver = (): void => {
+    if (notes !== undefined) {
+      notes.passedOver = true;
+    }
+  };
+  // Wordings passed over as whole words (`비밀번호` before `정책`), and their words: a CJK stretch that is one of them
+  // was judged already and is not searched again
+  let passedWordings: Set<string> | undefined;
   let index = 0;
   while (index < words.length) {
     const match = matchJoinedWords(text, index);
@@ -283,21 +305,36 @@ function judgeSplit(text: SplitText, context: FieldContext): SensitiveReason | u
       if (!passedOver) {
         return match.verdict as SensitiveReason;
       }
+      passOver();
+      passedWordings ??= new Set();
+      passedWordings.add(words.slice(index, index + match.wordCount).join(''));
+      for (let covered = index; covered < index + match.wordCount; covered += 1) {
+        passedWordings.add(words[covered]!);
+      }
       index += match.wordCount;
       continue;
     }
     const acronym = text.capitals[index] ? lookUp(VOCABULARY.capitals, words[index]!) : undefined;
-    if (acronym !== undefined && acronym !== LOOK_ALIKE && !isSetting(text, index, 1)) {
-      return acronym;
+    if (acronym !== undefined && acronym !== LOOK_ALIKE) {
+      if (!isSetting(text, index, 1)) {
+        return acronym;
+      }
+      passOver();
     }
-    const stem = findStem(words[index]!, VOCABULARY.inside);
-    if (stem !== undefined && !isSetting(text, index, 1)) {
-      return stem;
+    const stem = findStem(words[index]!, VOCABULARY.inside, notes);
+    if (stem !== undefined) {
+      if (!isSetting(text, index, 1)) {
+        return stem;
+      }
+      passOver();
     }
     index += 1;
   }
   for (const stretch of text.cjkStretches) {
-    const fromStretch = findStem(stretch, VOCABULARY.cjk);
+    if (passedWordings?.has(stretch) === true) {
+      continue;
+    }
+    const fromStretch = findStem(stretch, VOCABULARY.cjk, notes);
     if (fromStretch !== undefined) {
       return fromStretch;
     }
@@ -357,7 +394,7 @@ function judgeKeyHeader(text: string, at: number): SensitiveReason | undefined {
  * `ghp_…` in a default, "starts with sk-" in a description. Linear: at each position one map look-up, a few
  * `startsWith`, and a run counted up to a small bound.
  */
-export function findTokenPrefix(text: string): SensitiveReason | undefined {
+function findTokenPrefix(text: string): SensitiveReason | undefined {
   for (let position = 0; position < text.length; position++) {
     const code = text.charCodeAt(position);
     if (code === DASH && text.startsWith(KEY_HEADER, position)) {
@@ -382,6 +419,114 @@ export function findTokenPrefix(text: string): SensitiveReason | undefined {
   }
   return undefined;
 }
+
+// ─── Connection strings and card numbers ─────────────────────────────────────────────────────────────────────────
+
+const AT_SIGN = 0x40;
+const COLON = 0x3a;
+/** Where a URL's user information ends without an `@`: the path, query or fragment starts, or a space. */
+const ENDS_AUTHORITY: ReadonlySet<number> = new Set([0x2f, 0x3f, 0x23, 0x20, 0x09, 0x0a, 0x0d, 0x22, 0x27, 0x3c, 0x3e]);
+
+/**
+ * A URL with a password in it, `scheme://user:password@host` (`postgres://app:s3cret@db/app`, `redis://:pw@cache`):
+ * a connection string carries the credential itself. Linear: after each `://`, the user information is read up to
+ * the first `@`, `/`, `?`, `#` or space, and the next `://` is looked for after that.
+ */
+export function findConnectionPassword(text: string): SensitiveReason | undefined {
+  let from = 0;
+  for (;;) {
+    const separator = text.indexOf('://', from);
+    if (separator === -1) {
+      return undefined;
+    }
+    let position = separator + 3;
+    let colonAt = -1;
+    while (position < text.length) {
+      const code = text.charCodeAt(position);
+      if (code === AT_SIGN || ENDS_AUTHORITY.has(code)) {
+        break;
+      }
+      if (code === COLON && colonAt === -1) {
+        colonAt = position;
+      }
+      position += 1;
+    }
+    const hasPassword = colonAt !== -1 && position - colonAt > 1;
+    if (hasPassword && text.charCodeAt(position) === AT_SIGN && position + 1 < text.length) {
+      return 'credential';
+    }
+    from = position;
+  }
+}
+
+/** Payment card numbers have 13 to 19 digits (ISO/IEC 7812) and start with 2–6 (Mastercard, Amex, Visa, Discover…). */
+const CARD_DIGITS_MIN = 13;
+const CARD_DIGITS_MAX = 19;
+const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
+/** What may stand between a card number's groups: one space or one dash (`4111 1111 1111 1111`, `4111-1111-…`). */
+const isGroupSeparator = (code: number): boolean => code === 0x20 || code === DASH;
+
+/** Whether digits pass the Luhn check every card number carries. */
+function passesLuhn(digits: readonly number[]): boolean {
+  let sum = 0;
+  for (let index = digits.length - 1, double = false; index >= 0; index -= 1, double = !double) {
+    const digit = digits[index]!;
+    const value = double ? digit * 2 : digit;
+    sum += value > 9 ? value - 9 : value;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * A payment card number in a value (a default, an example, an option): 13–19 digits, starting with 2–6, written
+ * together or in groups apart by single spaces or dashes, standing alone (no letter or digit touching it), and
+ * Luhn-valid. Linear: each digit is read once, a run is dropped once it grows past 19 digits.
+ */
+export function findCardNumber(text: string): SensitiveReason | undefined {
+  let position = 0;
+  while (position < text.length) {
+    const code = text.charCodeAt(position);
+    if (!isDigitCode(code) || (position > 0 && isAlphanumeric(text.charCodeAt(position - 1)))) {
+      position += 1;
+      continue;
+    }
+    const digits: number[] = [];
+    let count = 0;
+    let end = position;
+    while (end < text.length) {
+      const current = text.charCodeAt(end);
+      if (isDigitCode(current)) {
+        if (count < CARD_DIGITS_MAX) {
+          digits.push(current - 0x30);
+        }
+        count += 1;
+        end += 1;
+      } else if (isGroupSeparator(current) && isDigitCode(text.charCodeAt(end + 1))) {
+        end += 1;
+      } else {
+        break;
+      }
+    }
+    const alone = end >= text.length || !isAlphanumeric(text.charCodeAt(end));
+    const first = digits[0]!;
+    if (
+      alone &&
+      count >= CARD_DIGITS_MIN &&
+      count <= CARD_DIGITS_MAX &&
+      first >= 2 &&
+      first <= 6 &&
+      passesLuhn(digits)
+    ) {
+      return 'card-number';
+    }
+    position = end;
+  }
+  return undefined;
+}
+
+/** What a value (a default, an example, an option's value or label) shows by its shape alone. */
+export const findValueShape = (text: string): SensitiveReason | undefined =>
+  findTokenPrefix(text) ?? findConnectionPassword(text) ?? findCardNumber(text);
 
 // ─── Texts ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -412,13 +557,24 @@ export function contextOf(texts: readonly PreparedText[]): FieldContext {
   };
 }
 
-/** The verdict on one text of a field: its words, then its words with the disguises undone, then token prefixes. */
-export function judgeText(prepared: PreparedText, context: FieldContext): SensitiveReason | undefined {
-  const plain = judgeSplit(prepared.plain, context);
+/** What a text shows by its shape alone, whatever its words: a token prefix, a key header, a connection string. */
+export const findTextShape = (text: string): SensitiveReason | undefined =>
+  findTokenPrefix(text) ?? findConnectionPassword(text);
+
+/**
+ * The verdict on one text of a field: its words, then its words with the disguises undone, then its shape. `notes`
+ * learns whether a look-alike or a setting of a secret was passed over.
+ */
+export function judgeText(
+  prepared: PreparedText,
+  context: FieldContext,
+  notes?: JudgementNotes,
+): SensitiveReason | undefined {
+  const plain = judgeSplit(prepared.plain, context, notes);
   if (plain !== undefined) {
     return plain;
   }
   const undone = undisguise(prepared.text, prepared.plain);
-  const fromUndone = undone === undefined ? undefined : judgeSplit(undone, context);
-  return fromUndone ?? findTokenPrefix(prepared.text);
+  const fromUndone = undone === undefined ? undefined : judgeSplit(undone, context, notes);
+  return fromUndone ?? findTextShape(prepared.text);
 }

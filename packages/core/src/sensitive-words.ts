@@ -6,8 +6,14 @@
 import { CONFUSABLE_LETTERS } from './sensitive-confusables.js';
 import { LEET_LETTERS } from './sensitive-vocabulary.js';
 
-/** The combining accents that NFKD separates from Latin, Greek and Cyrillic letters (`é` → `e` + U+0301). */
-const COMBINING_DIACRITICAL_MARK = /[\u0300-\u036f]/gu;
+/**
+ * What folding drops: the combining accents that NFKD separates from Latin, Greek and Cyrillic letters (`é` → `e` +
+ * U+0301), Hebrew points and cantillation, Arabic vowel marks, the hamza NFKD separates from alef (`أ` → `ا` + U+0654)
+ * and Quranic marks, the Devanagari and Bengali nukta (`फ़` = `फ`), and the Arabic tatweel (a stretching letter:
+ * `كلمـــة` = `كلمة`). Text is written with and without all of them.
+ */
+const COMBINING_DIACRITICAL_MARK =
+  /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed\u093c\u09bc\u0640]/gu;
 /** A text with nothing but ASCII needs no Unicode folding. */
 const NON_ASCII = /[\u0080-\u{10ffff}]/u;
 // Each of these is tested on one code point at a time.
@@ -15,8 +21,12 @@ const UPPERCASE_LETTER = /[\p{Lu}\p{Lt}]/u;
 const LETTER = /\p{L}/u;
 const MARK = /\p{M}/u;
 const DECIMAL_DIGIT = /\p{Nd}/u;
-/** Letters of the scripts written without spaces between words (`ー` and `々` included). */
-const CJK_LETTER = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+/**
+ * Letters of the scripts written without spaces between words (`ー` and `々` included), and Hangul, whose words take
+ * particles glued on: Chinese, Japanese, Korean and Thai are searched for wordings inside their runs ("CJK" below
+ * stands for all four).
+ */
+const CJK_LETTER = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Thai}]/u;
 /**
  * Characters that render as nothing: skipped, so they can neither split a word nor hide one (`pass\u200Bword`).
  * Not invisible.ts's set: that one includes control characters, and here a tab or a newline separates words.
@@ -26,8 +36,23 @@ const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 /** Whether a word of {@link splitText} is a run of CJK letters (it starts with one). */
 export const isCjkWord = (word: string): boolean => CJK_LETTER.test(String.fromCodePoint(word.codePointAt(0) ?? 0));
 
-/** Letters that NFKD leaves whole but that people write without their stroke or dot: `hasło` = `haslo`, `şıfre`. */
-const LETTER_FOLDS: Readonly<Record<string, string>> = { ł: 'l', Ł: 'L', ı: 'i', ß: 'ss', ẞ: 'SS' };
+/**
+ * Letters that NFKD leaves whole but that people write without their stroke or dot (`hasło` = `haslo`, `şıfre`,
+ * Vietnamese `đ`), and the Persian and Arabic spellings of the same letters (`ی` `ى` `ي`, `ک` `ك`): Persian typed on
+ * an Arabic keyboard is the same word.
+ */
+const LETTER_FOLDS: Readonly<Record<string, string>> = {
+  ł: 'l',
+  Ł: 'L',
+  ı: 'i',
+  ß: 'ss',
+  ẞ: 'SS',
+  đ: 'd',
+  Đ: 'D',
+  '\u06cc': '\u064a',
+  '\u0649': '\u064a',
+  '\u06a9': '\u0643',
+};
 
 /**
  * Separators that only join the parts of one name (`pass_word`, `pass-word`, `smtp.pass`, `d'accès`) or of one
@@ -205,7 +230,8 @@ class WordSplitter {
   }
 
   #push(word: string, capitals: boolean): void {
-    this.words.push(word.toLowerCase());
+    // Greek final sigma is the same letter: `ΚΩΔΙΚΟΣ` and `κωδικός` are one word, glued or not
+    this.words.push(word.toLowerCase().replaceAll('ς', 'σ'));
     this.capitals.push(capitals && word.length >= 2);
     this.breakBefore.push(this.#broken);
     this.#broken = false;
@@ -290,10 +316,11 @@ const isLeetCode = (code: number): boolean => code < 128 && IS_LEET[code] === 1;
 const isRunCode = (code: number): boolean => isAsciiLetterCode(code) || isAsciiDigitCode(code) || isLeetCode(code);
 
 /**
- * Leetspeak undone: in each run of ASCII letters, digits and `@ $ ! |` that holds at least two letters, the digits
- * and signs of {@link LEET_LETTERS} become their letters (`p4ssw0rd` → `password`, `P@$$w0rd` → `Password`). A run of
- * digits alone (`2025`, `6-digit`) is left as it is, and so are `@ ! |` at either end of a run (`Password!`). One pass
- * over the UTF-16 code units (everything the table knows is ASCII).
+ * Leetspeak undone: in each run of ASCII letters, digits and `@ $ ! |` that holds at least two letters, or one letter
+ * in three characters or more (`4P1`), the digits and signs of {@link LEET_LETTERS} become their letters (`p4ssw0rd`
+ * → `password`, `P@$$w0rd` → `Password`, `4P1 k3y` → `API key`). A run of digits alone (`2025`, `6-digit`) and a
+ * short one (`4K`, `3D`) are left as they are, and so are `@ ! |` at either end of a run (`Password!`). One pass over
+ * the UTF-16 code units (everything the table knows is ASCII).
  */
 function undoLeetspeak(text: string): string {
   let result = '';
@@ -310,9 +337,10 @@ function undoLeetspeak(text: string): string {
       letters += isAsciiLetterCode(text.charCodeAt(end)) ? 1 : 0;
       end += 1;
     }
+    const leet = letters >= 2 || (letters === 1 && end - index >= 3);
     for (let position = index; position < end; position++) {
       const current = text[position]!;
-      const letter = letters >= 2 ? LEET_LETTERS[current] : undefined;
+      const letter = leet ? LEET_LETTERS[current] : undefined;
       const inner = position > index && position < end - 1;
       result += letter !== undefined && (inner || !INNER_SIGNS.has(current)) ? letter : current;
     }

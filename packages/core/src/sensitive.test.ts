@@ -13,7 +13,7 @@ import {
   SECRET_VOCABULARY,
   type SensitiveReason,
 } from './sensitive.js';
-import { findTokenPrefix } from './sensitive-matcher.js';
+import { findCardNumber, findConnectionPassword, findValueShape } from './sensitive-matcher.js';
 import { root } from './test/harness.js';
 import { renderCorpus, renderVocabulary } from './test/secret-report.js';
 import {
@@ -181,7 +181,57 @@ describe('detectSecret', () => {
     ['haslo', 'password'],
     ['Şifre', 'password'],
     ['doğrulama kodu', 'one-time-code'],
-    ['parola', undefined],
+    ['parola', 'password'],
+    ['Parola del giorno', undefined],
+    // Issue 33: the languages most used on the web, and what their scripts need folded
+    ['كلمة المرور', 'password'],
+    ['\u200fكلمة\u200f المرور', 'password'],
+    ['كلمــــة المرور', 'password'],
+    ['اسم المستخدم وكلمة المرور', 'password'],
+    ['أدخل رمز التحقق', 'one-time-code'],
+    ['طول كلمة المرور', undefined],
+    ['رمز\u200cعبور', 'password'],
+    ['كلمه عبور', 'password'],
+    ['סִיסְמָה', 'password'],
+    ['הסיסמה שלך', 'password'],
+    ['אורך הסיסמה', undefined],
+    ['पासवर्ड', 'password'],
+    ['पासवर्ड नीति', undefined],
+    ['पिन कोड', undefined],
+    ['পাসওয়ার্ডটি', 'password'],
+    ['รหัสผ่านของคุณ', 'password'],
+    ['นโยบายรหัสผ่าน', undefined],
+    ['พินัยกรรม', undefined],
+    ['MẬT KHẨU', 'password'],
+    ['Số tài khoản', 'bank-account'],
+    ['Đăng nhập', undefined],
+    ['Kata sandi baru', 'password'],
+    ['Kata kunci', undefined],
+    ['nik', undefined],
+    ['NIK', 'national-id'],
+    ['Пароль до пошти', 'password'],
+    ['비밀번호 정책', undefined],
+    ['비밀번호정책', undefined],
+    ['암호', 'password'],
+    ['암호화 키', 'private-key'],
+    ['암호화', undefined],
+    ['Lösenordslängd', undefined],
+    ['ditt lösenord', 'password'],
+    ['Zadejte heslo', 'password'],
+    ['Parola contului', 'password'],
+    ['ΚΩΔΙΚΟΣΠΡΟΣΒΑΣΗΣ', 'password'],
+    ['κωδικός', 'password'],
+    ['Κωδικός προϊόντος αναφοράς', undefined],
+    // Look-alikes of an independent corpus, and leetspeak of one letter in a longer run
+    ['Token name', undefined],
+    ['Number of digits for new PINs', undefined],
+    ['4P1 k3y', 'api-key'],
+    ['4K video', undefined],
+    // Connection strings with a password (any text); card numbers are read only in values (below)
+    ['postgres://user:pass@db.example.com/app', 'credential'],
+    ['https://user@example.com/', undefined],
+    ['http://[::1]:80/x', undefined],
+    ['4111 1111 1111 1111', undefined],
     // Alone words
     ['pass', 'password'],
     ['Pass rate', undefined],
@@ -197,8 +247,8 @@ describe('detectSecret', () => {
   });
 });
 
-/** What a text's token prefixes alone say (how an option is read). */
-const findTokenPrefixVerdict = (text: string): SensitiveReason | null => findTokenPrefix(text) ?? null;
+/** What a value's shape alone says (how an option is read). */
+const findValueShapeVerdict = (text: string): SensitiveReason | null => findValueShape(text) ?? null;
 const passwordSchema = (property: unknown) => ({ type: 'object', properties: { password: property } });
 const pinCode = (description: string) => ({
   type: 'object',
@@ -304,6 +354,73 @@ describe('findSensitiveFields', () => {
   });
 });
 
+describe('shapes in values (issue 33)', () => {
+  it('finds Luhn-valid card numbers of 13–19 digits starting with 2–6, together or in groups', () => {
+    expect(findCardNumber('4111 1111 1111 1111')).toBe('card-number');
+    expect(findCardNumber('4111-1111-1111-1111')).toBe('card-number');
+    expect(findCardNumber('378282246310005')).toBe('card-number');
+    expect(findCardNumber('card: 5555555555554444.')).toBe('card-number');
+    expect(findCardNumber('4111 1111 1111 1112')).toBeUndefined();
+    expect(findCardNumber('1111 1111 1111 1117')).toBeUndefined();
+    expect(findCardNumber('4111  1111 1111 1111')).toBeUndefined();
+    expect(findCardNumber('x4111111111111111')).toBeUndefined();
+    expect(findCardNumber('41111111111111110000000')).toBeUndefined();
+  });
+
+  it('finds a password in a URL, not a user name or a port', () => {
+    expect(findConnectionPassword('mongodb+srv://admin:hunter2@cluster0.example.net/db')).toBe('credential');
+    expect(findConnectionPassword('redis://:hunter2@cache:6379')).toBe('credential');
+    expect(findConnectionPassword('ssh://git@example.com:22/app.git')).toBeUndefined();
+    expect(findConnectionPassword('https://user:@example.com')).toBeUndefined();
+    expect(findConnectionPassword('http://host:8080/path?a=b@c')).toBeUndefined();
+  });
+
+  it('reads a default, an example, an option and a number default for a card; a description or a name not', () => {
+    const found = findSensitiveFields({
+      type: 'object',
+      properties: {
+        a: { type: 'string', title: 'Payment', default: '4111 1111 1111 1111' },
+        b: { type: 'string', title: 'Reference', examples: ['x', '5555-5555-5555-4444'] },
+        c: { type: 'string', title: 'Method', oneOf: [{ const: 'card', title: '4242 4242 4242 4242' }] },
+        d: { type: 'integer', title: 'Account', default: 4111111111111111 },
+        e: { type: 'string', title: 'Reference', description: 'Like 4111 1111 1111 1111' },
+        f: { type: 'string', title: 'Database', default: 'postgres://user:pass@db/app' },
+      },
+    });
+    expect(found.map(({ field, reason }) => [field, reason])).toEqual([
+      ['a', 'card-number'],
+      ['b', 'card-number'],
+      ['c', 'card-number'],
+      ['d', 'card-number'],
+      ['f', 'credential'],
+    ]);
+  });
+
+  it('reads a field whose label is about a secret (its setting, its name) only for shapes', () => {
+    const found = findSensitiveFields({
+      type: 'object',
+      properties: {
+        token: { type: 'string', title: 'Token name' },
+        tokenName: { type: 'string', description: 'A name to recognise the new token by' },
+        policy: { type: 'string', title: 'Password policy', description: 'Rules for every new password' },
+        key: { type: 'string', title: 'API key name', default: 'sk-proj-0123456789abcdef' },
+      },
+    });
+    expect(found.map(({ field, reason }) => [field, reason])).toEqual([['key', 'api-key']]);
+  });
+
+  it('known miss: a secret named only in a sibling choice (fields are judged one at a time)', () => {
+    const found = findSensitiveFields({
+      type: 'object',
+      properties: {
+        kind: { type: 'string', title: 'Kind', enum: ['Password', 'API key'] },
+        value: { type: 'string', title: 'Value' },
+      },
+    });
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the verdict is judged once, from the parsed fields, and carried', () => {
   const params = {
     message: 'Sign in',
@@ -396,11 +513,26 @@ describe('a 100,000-character string', () => {
     ['a wording before a CJK run of settings', `OTP${run('の桁数')}`, null],
     ['a wording before a long CJK run', `OTP ${run('文字')}`, 'one-time-code'],
     ['count words before plurals', run('number of backup codes '), null],
+    ['digit groups', run('4111 '), null],
+    ['card-length numbers a space apart', run('4111111111111111 '), null],
+    ['digits and dashes', run('1-'), null],
+    ['URL schemes', run('a://'), null],
+    ['user information without an at sign', run('a://b:c'), null],
+    ['colons after a scheme', `x://${run(':')}`, null],
+    ['a password in a URL at the very end', `${run('x ')}postgres://u:p@h`, 'credential'],
+    ['Arabic with vowel marks', run('كَلِمَةُ '), null],
+    ['tatweels', run('\u0640'), null],
+    ['right-to-left marks', run('\u200f'), null],
+    ['a run of Thai', run('รหัส'), null],
+    ['a run of Thai passwords', run('รหัสผ่าน'), 'password'],
+    ['Hebrew prefixes', run('ה'), null],
+    ['Greek capitals', run('ΣΣ'), null],
+    ['leetspeak of one letter', run('4P1'), null],
   ];
 
   it.each(HOSTILE)('%s, as a default, an example or an option', (_, hostile, reason) => {
     // Options are read for token prefixes only
-    const prefixed = findTokenPrefixVerdict(hostile);
+    const prefixed = findValueShapeVerdict(hostile);
     for (const [property, expected] of [
       [{ x: { type: 'string', default: hostile } }, reason],
       [{ x: { type: 'string', examples: ['a', hostile] } }, reason],

@@ -7,8 +7,11 @@
 //
 // What a field is judged by: its name, title, description, default and examples, in that order (the first that looks
 // like a secret gives the reason), read as words in the context of all of them (`PIN code` beside `postal` is an
-// address); its options only by their shape (a token prefix: `ghp_…`). Every field a user answers is judged — text,
-// numbers and choices (a PIN picked from a list is still a PIN) — except a checkbox, which cannot carry a secret.
+// address), and by their shape (a token prefix `ghp_…`, a key header, a connection string with a password); its
+// default, examples and options also by a card number's shape (Luhn-valid), its options by nothing else (a choice of
+// "Password" or "SMS code" names sign-in methods). A field whose label (title, else name) is about a secret — its
+// setting or its name (`Token name`, `password policy`) — is read only for shapes. Every field a user answers is
+// judged — text, numbers and choices (a PIN picked from a list is still a PIN) — except a checkbox.
 //
 // Judgement calls (each is in the corpus, src/test/secret-corpus.ts):
 // - A description that only mentions a password ("Your password must not be entered here") is flagged: telling a
@@ -21,7 +24,14 @@
 // - This is a guard against mistakes and lazy phishing, not a security boundary: a server that wants a secret can
 //   name the field `x`.
 import { isJsonObject } from './json.js';
-import { contextOf, findTokenPrefix, judgeText, prepareText } from './sensitive-matcher.js';
+import {
+  contextOf,
+  findTextShape,
+  findValueShape,
+  judgeText,
+  prepareText,
+  type JudgementNotes,
+} from './sensitive-matcher.js';
 import type { SensitiveReason } from './sensitive-vocabulary.js';
 import type { FieldDescriptor } from './types.js';
 
@@ -71,19 +81,22 @@ interface SecretCandidate {
   readonly name: string;
   /** The label a form shows (title, else name). */
   readonly label: string;
-  /** The texts read as words, in order: name, title, description, default, examples. */
-  readonly texts: readonly string[];
-  /** The options of a choice, read only for token prefixes (values and labels). */
+  readonly title: string;
+  readonly description: string;
+  /** The default and examples as text (a number's digits too): read as words and by their shape. */
+  readonly values: readonly string[];
+  /** The options of a choice, read only by their shape (values and labels). */
   readonly options: readonly { readonly value: string; readonly label: string }[];
 }
 
 /**
  * Whether one name or text looks like it asks for a secret, and why: `detectSecret('passPhrase')` is `'password'`,
  * `detectSecret('max_tokens')` is `undefined`, `detectSecret('p4ssw0rd')` is `'password'`. Judges words, not
- * substrings (`compass`, `spinner`, `monkey` are left alone), in English, German, Spanish, French, Portuguese,
- * Italian, Dutch, Polish, Turkish, Japanese, Chinese and Russian; undoes confusable letters, leetspeak and spaced
- * letters; knows well-known token prefixes and key headers. Never throws; linear in the length of the text. Anything
- * but a string is `undefined`.
+ * substrings (`compass`, `spinner`, `monkey` are left alone), in 27 languages (English, German, Spanish, French,
+ * Portuguese, Italian, Dutch, Polish, Turkish, Japanese, Chinese, Russian, Korean, Arabic, Persian, Hebrew, Hindi,
+ * Bengali, Thai, Vietnamese, Indonesian, Malay, Ukrainian, Swedish, Czech, Romanian, Greek); undoes confusable
+ * letters, leetspeak and spaced letters; knows well-known token prefixes, key headers and connection strings with a
+ * password. Never throws; linear in the length of the text. Anything but a string is `undefined`.
  */
 export function detectSecret(text: string): SensitiveReason | undefined {
   if (typeof text !== 'string') {
@@ -107,23 +120,42 @@ function shorten(label: string): string {
   return shortened;
 }
 
+/** What the values and options of a field show by their shape alone (token prefixes, connection strings, cards). */
+function judgeValueShapes(candidate: SecretCandidate): SensitiveReason | undefined {
+  for (const value of candidate.values) {
+    const verdict = findValueShape(value);
+    if (verdict !== undefined) {
+      return verdict;
+    }
+  }
+  for (const option of candidate.options) {
+    const verdict = findValueShape(option.value) ?? findValueShape(option.label);
+    if (verdict !== undefined) {
+      return verdict;
+    }
+  }
+  return undefined;
+}
+
 /** The verdict on one field, or `undefined`. */
 function judgeCandidate(candidate: SecretCandidate): SensitiveReason | undefined {
-  const texts = candidate.texts.filter((text) => text !== '').map(prepareText);
+  const { name, title, description, values } = candidate;
+  const texts = [name, title, description, ...values].filter((text) => text !== '').map(prepareText);
   const context = contextOf(texts);
+  // The label: a title (or, without one, a name) about a secret — its setting, its name — makes the whole field so
+  const labelText = title.trim() === '' ? name : title;
+  const label = texts.find((text) => text.text === labelText);
+  const notes: JudgementNotes = { passedOver: false };
+  if (label !== undefined && judgeText(label, context, notes) === undefined && notes.passedOver) {
+    return findTextShape(name) ?? findTextShape(title) ?? findTextShape(description) ?? judgeValueShapes(candidate);
+  }
   for (const text of texts) {
     const verdict = judgeText(text, context);
     if (verdict !== undefined) {
       return verdict;
     }
   }
-  for (const option of candidate.options) {
-    const verdict = findTokenPrefix(option.value) ?? findTokenPrefix(option.label);
-    if (verdict !== undefined) {
-      return verdict;
-    }
-  }
-  return undefined;
+  return judgeValueShapes(candidate);
 }
 
 /** The finding for one field, when it looks like a secret. */
@@ -141,18 +173,26 @@ function findingOf(candidate: SecretCandidate, title: string): SensitiveField | 
   };
 }
 
-/** The strings among a schema's `default` and `examples` (a multi-select's default is a list). */
+/**
+ * The strings among a schema's `default` and `examples` (a multi-select's default is a list), and whole numbers as
+ * their digits: a card number can be a number default.
+ */
 function valuesOf(schema: Record<string, unknown>): string[] {
   const values: string[] = [];
-  const collect = (value: unknown): void => {
+  const collectOne = (value: unknown): void => {
     if (typeof value === 'string') {
       values.push(value);
-    } else if (Array.isArray(value)) {
+    } else if (Number.isSafeInteger(value)) {
+      values.push(String(value));
+    }
+  };
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) {
       for (const item of value) {
-        if (typeof item === 'string') {
-          values.push(item);
-        }
+        collectOne(item);
       }
+    } else {
+      collectOne(value);
     }
   };
   collect(schema['default']);
@@ -183,7 +223,9 @@ export function detectSensitiveFields(fields: readonly FieldDescriptor[]): Sensi
       {
         name: field.name,
         label: field.label,
-        texts: [field.name, title, field.description ?? '', ...valuesOf(schema)],
+        title,
+        description: field.description ?? '',
+        values: valuesOf(schema),
         options,
       },
       title,
@@ -245,7 +287,9 @@ export function findSensitiveFields(schema: unknown): SensitiveField[] {
       {
         name,
         label: title === '' ? name : title,
-        texts: [name, title, stringOf(property['description']), ...valuesOf(property)],
+        title,
+        description: stringOf(property['description']),
+        values: valuesOf(property),
         options: rawOptionsOf(property),
       },
       title,

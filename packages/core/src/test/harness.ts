@@ -56,22 +56,34 @@ const ENFORCED_IN_ITEMS = ['type', 'enum', 'anyOf'];
 const keep = (object: Json, keys: readonly string[]): Json =>
   Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key)));
 
-/** A requested schema without the keywords the kit does not enforce (`pattern`, `items.minLength`, …). */
-function withoutIgnoredKeywords(schema: Json): Json {
+/**
+ * A requested schema without the keywords the kit does not enforce (`pattern`, `items.minLength`, …), but with
+ * `alsoKeep` (keywords the kit reports, kept to show that ajv's verdict does not change with them).
+ */
+function withoutIgnoredKeywords(schema: Json, alsoKeep: readonly string[] = []): Json {
   const properties = Object.fromEntries(
     Object.entries(schema['properties'] as Json).map(([name, value]) => {
       const property = value as Json;
-      const kept = keep(property, ENFORCED[property['type'] as string] ?? Object.keys(property));
-      if (isObject(kept['items'])) kept['items'] = keep(kept['items'], ENFORCED_IN_ITEMS);
+      const enforced = ENFORCED[property['type'] as string];
+      const kept = keep(property, enforced === undefined ? Object.keys(property) : [...enforced, ...alsoKeep]);
+      if (isObject(kept['items'])) kept['items'] = keep(kept['items'], [...ENFORCED_IN_ITEMS, ...alsoKeep]);
       return [name, kept];
     }),
   );
   return { ...schema, properties };
 }
 
-/** ajv's verdict on content against a requested schema, closed with `additionalProperties: false` unless `allowUnknown`. */
-export function ajvContentVerdict(rawSchema: Json, content: unknown, allowUnknown = false): boolean {
-  const schema = withoutIgnoredKeywords(rawSchema);
+/**
+ * ajv's verdict on content against a requested schema, closed with `additionalProperties: false` unless `allowUnknown`
+ * (or the schema has its own); `alsoKeep` names reported keywords given to ajv all the same.
+ */
+export function ajvContentVerdict(
+  rawSchema: Json,
+  content: unknown,
+  allowUnknown = false,
+  alsoKeep: readonly string[] = [],
+): boolean {
+  const schema = withoutIgnoredKeywords(rawSchema, alsoKeep);
   const key = JSON.stringify(schema) + allowUnknown;
   let validate = compiled.get(key);
   if (!validate) {
@@ -79,7 +91,9 @@ export function ajvContentVerdict(rawSchema: Json, content: unknown, allowUnknow
       for (const [, old] of compiled) contentAjv.removeSchema(old.schema as object);
       compiled.clear();
     }
-    validate = contentAjv.compile(allowUnknown ? { ...schema } : { ...schema, additionalProperties: false });
+    validate = contentAjv.compile(
+      allowUnknown || 'additionalProperties' in schema ? { ...schema } : { ...schema, additionalProperties: false },
+    );
     compiled.set(key, validate);
   }
   return validate(content) as boolean;
@@ -156,6 +170,18 @@ export const ASSERTING_KEYWORDS = [
   'dependencies',
   'nullable',
 ];
+/**
+ * Keywords a validator enforces on the object of answers, which a form cannot (how many answers, which names, which
+ * together): refused on the schema itself. On a multi-select, `contains` (which options must be chosen) likewise.
+ */
+const UNENFORCEABLE_ON_SCHEMA = [
+  'maxProperties',
+  'minProperties',
+  'dependentRequired',
+  'dependencies',
+  'propertyNames',
+];
+const UNENFORCEABLE_ON_MULTISELECT = ['contains'];
 /** References and subschema keywords refused at every position (a property, `items`, the schema itself). */
 export const STRUCTURE_KEYWORDS = [
   '$ref',
@@ -223,6 +249,7 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
       return p['enum'] === undefined && p['oneOf'] === undefined && (d === undefined || typeof d === 'boolean');
     case 'array': {
       if (legacy || p['enum'] !== undefined || p['oneOf'] !== undefined) return false;
+      if (UNENFORCEABLE_ON_MULTISELECT.some((key) => key in p)) return false;
       if (d !== undefined && !isStrings(d)) return false;
       const items = p['items'];
       if (!isObject(items) || !ordered(p['minItems'], p['maxItems'])) return false;
@@ -252,7 +279,7 @@ function propertyAllowed(p: unknown, version?: ProtocolVersion): boolean {
 /** The kit's policies on a requested schema (on top of the official JSON schema), per the README. */
 export function policyAllows(schema: unknown, version?: ProtocolVersion): boolean {
   if (!isObject(schema) || schema['type'] !== 'object' || !isObject(schema['properties'])) return false;
-  if ([...STRUCTURE_KEYWORDS, 'anyOf', 'oneOf'].some((key) => key in schema)) return false;
+  if ([...STRUCTURE_KEYWORDS, ...UNENFORCEABLE_ON_SCHEMA, 'anyOf', 'oneOf'].some((key) => key in schema)) return false;
   const properties = schema['properties'];
   const required = schema['required'] ?? [];
   if (!isStrings(required) || !(required as string[]).every((name) => Object.hasOwn(properties, name))) return false;
