@@ -77,3 +77,23 @@ test('the demo host links to the chat host', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   expect(page.url()).toBe(`${CHAT_ORIGIN}/`);
 });
+
+test('after sign-in the assistant greets the user with what to try, as plain text', async ({ page }, info) => {
+  const chat = new ChatPage(page);
+  await chat.signIn(userName('greeting', info));
+  await expect(chat.messages()).toHaveCount(0);
+  const greeting = page.getByRole('region', { name: 'Chat' }).getByRole('article', { name: 'Greeting' });
+  await expect(greeting).toBeVisible();
+  await expect(greeting).toContainText('Assistant');
+  for (const suggestion of ['Export the orders', 'Connect my account', 'Archive old exports']) {
+    await expect(greeting).toContainText(`“${suggestion}”`);
+  }
+  // Plain text: paragraphs only, no markup, links or controls.
+  expect(
+    await greeting.evaluate((element) => [...element.querySelectorAll('*')].map((child) => child.tagName)),
+  ).toEqual(['P', 'P']);
+  // It stays above the conversation, which is still the user's messages and the replies only.
+  await chat.send('Export the orders');
+  await expect(chat.messages().first()).toContainText('Export the orders');
+  await expect(greeting).toBeVisible();
+});

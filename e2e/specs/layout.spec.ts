@@ -1,10 +1,13 @@
 // The demo as shipped, on a phone and at 200 % zoom: the dialog is styled by @elicitation-kit/react/styles.css (the
 // host sets only --elicitation-* variables), stays axe-clean at 390 px and at 200 % zoom in both themes, shows invalid
-// fields in both themes, no page scrolls sideways, and a notice never hides the Result nor crushes its buttons.
+// fields in both themes, no page scrolls sideways, and a notice never hides the Result nor crushes its buttons (it sits
+// in the host page's flow, and only there). One warning reads as a sentence, several as a list; names wrap at their
+// hyphens (fixtures) or dots, slashes and underscores (servers in the protocol log), never inside a word.
 // 200 % zoom is emulated as Chromium applies it: a 1280 × 800 window at zoom 2 lays out a 640 × 400 CSS-pixel viewport
 // at device scale factor 2.
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.js';
+import { DEMO_SERVER_URL } from '../support/env.js';
 import { fixtureParams } from '../support/fixtures.js';
 import { expect, test } from '../support/test.js';
 
@@ -207,3 +210,146 @@ for (const [label, device] of [
     });
   });
 }
+
+/** The page's text and controls that `element`'s box overlaps (outside it and its ancestors), as "tag: text". */
+async function contentUnder(element: Locator): Promise<string[]> {
+  return element.evaluate((notice) => {
+    const box = notice.getBoundingClientRect();
+    const content = 'h1, h2, h3, h4, h5, h6, p, li, dt, dd, label, a, button, input, select, textarea, pre, summary';
+    return [...document.querySelectorAll<HTMLElement>(content)]
+      .filter((other) => !notice.contains(other) && !other.contains(notice) && other.checkVisibility())
+      .filter((other) => {
+        const rect = other.getBoundingClientRect();
+        return rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom;
+      })
+      .map((other) => `${other.tagName.toLowerCase()}: ${(other.textContent ?? '').slice(0, 40)}`);
+  });
+}
+
+test.describe('the notice of a refused request, on a phone', () => {
+  test.use(PHONE);
+
+  test('belongs to the host page: in its flow, covering nothing, and not carried to the gallery or the playground', async ({
+    page,
+    host,
+  }, testInfo) => {
+    await host.openAndConnect('modern');
+    // A `$ref` property: the kit refuses the request with -32602 before anything is shown, and says so in a notice.
+    await host.runTool('unsupported-schema');
+    const notice = page.getByRole('status').filter({ hasText: 'sent a request this host refused' });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    // Wherever the page is scrolled, nothing lies under the notice: it takes its own room in the page.
+    for (const [where, y] of [
+      ['top', 0],
+      ['middle', 0.5],
+      ['bottom', 1],
+    ] as const) {
+      await page.evaluate((fraction) => {
+        window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * fraction);
+      }, y);
+      expect(await contentUnder(notice), `nothing under the notice (scrolled to the ${where})`).toEqual([]);
+    }
+    await expectNoAxeViolations(page, testInfo, 'host-notice', '.elicitation-notice');
+
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Gallery' }).click();
+    await expect(page.getByRole('heading', { name: 'Gallery', level: 1 })).toBeVisible();
+    await expect(page.getByText('sent a request this host refused')).toBeHidden();
+    await main.getByRole('link', { name: 'Playground' }).click();
+    await expect(page.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
+    await expect(page.getByText('sent a request this host refused')).toBeHidden();
+
+    // Back on the host page, the notice is still there until dismissed.
+    await main.getByRole('link', { name: 'Host', exact: true }).click();
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+  });
+});
+
+/** Params asking for a name, with extra keywords on the field. */
+function nameField(keywords: Record<string, unknown>): Record<string, unknown> {
+  return {
+    message: 'Your name?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string', ...keywords } } },
+  };
+}
+
+test('the playground shows a single warning as a sentence, and two or more as a list', async ({
+  page,
+  playground,
+}, testInfo) => {
+  await playground.open();
+  const output = page.getByRole('region', { name: 'What the client does' });
+  // Keywords elicitation forms do not enforce: each one is a warning.
+  await playground.paste(nameField({ pattern: '^a' }));
+  const pattern = output.getByText("The field 'name' uses 'pattern'");
+  await expect(pattern).toBeVisible();
+  await expect(output.getByRole('list')).toHaveCount(0);
+  expect(await pattern.evaluate((element) => element.closest('p, li')?.tagName)).toBe('P');
+  await expectNoAxeViolations(page, testInfo, 'playground-warning', '.playground-output');
+
+  await playground.paste(nameField({ pattern: '^a', examples: ['ada'] }));
+  const list = output.getByRole('list');
+  await expect(list).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByRole('listitem').nth(1)).toContainText("The field 'name' uses 'examples'");
+  await expectNoAxeViolations(page, testInfo, 'playground-warnings', '.playground-output');
+});
+
+test('the protocol log wraps a long server name only after its dots, slashes and underscores', async ({
+  page,
+  host,
+}) => {
+  // A server named as the MCP registry names them (reverse DNS, then a path): the demo server's serverInfo.name,
+  // rewritten in its answer to `initialize` (2025-11-25).
+  const name = 'io.github.elicitationkit/demo_server_for_the_protocol_log';
+  await page.route(DEMO_SERVER_URL, async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST' || !(request.postData() ?? '').includes('"initialize"')) {
+      await route.fallback();
+      return;
+    }
+    const response = await route.fetch();
+    const body = (await response.text()).replace('"name":"elicitation-kit-demo"', `"name":"${name}"`);
+    await route.fulfill({ response, body });
+  });
+  await host.openAndConnect('legacy');
+  const names = page.getByRole('log', { name: 'Protocol log entries' }).getByText(name, { exact: true });
+  await expect(names.first()).toBeVisible();
+  const lineHeight = Number.parseFloat(await styleOf(names.first(), 'line-height'));
+  expect((await names.first().boundingBox())?.height ?? 0, 'the name wraps in its column').toBeGreaterThan(
+    lineHeight * 1.5,
+  );
+  // Each part of the name up to and with its separator, as laid out: a part that spans two line boxes was broken
+  // inside a word.
+  const broken = await names.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        nodes.push(node as Text);
+      }
+      /** The text node and offset of a character offset in the element's text (`end`: the end of a part). */
+      const position = (offset: number, end: boolean): [Text, number] => {
+        let rest = offset;
+        for (const node of nodes) {
+          if (rest < node.data.length || (end && rest === node.data.length)) {
+            return [node, rest];
+          }
+          rest -= node.data.length;
+        }
+        throw new Error(`offset ${offset} is past the text`);
+      };
+      const text = nodes.map((node) => node.data).join('');
+      const range = document.createRange();
+      return [...text.matchAll(/[^./_:@-]+[./_:@-]*/g)].flatMap((match) => {
+        range.setStart(...position(match.index, false));
+        range.setEnd(...position(match.index + match[0].length, true));
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lines.size > 1 ? [`"${match[0]}"`] : [];
+      });
+    }),
+  );
+  expect(broken).toEqual([]);
+});

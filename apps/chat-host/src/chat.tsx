@@ -6,7 +6,7 @@ import { useChat } from '@ai-sdk/react';
 import { useElicitationQueue } from '@elicitation-kit/react';
 import { DefaultChatTransport } from 'ai';
 import type { ChatSnapshot } from './api.js';
-import { Composer } from './composer.js';
+import { Composer, SUGGESTIONS } from './composer.js';
 import { InlineQuestions } from './inline-questions.js';
 import { Message } from './message.js';
 import { questionsOf } from './questions.js';
@@ -16,6 +16,27 @@ const transport = new DefaultChatTransport({
   api: '/api/chat',
   prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
 });
+
+/** “A”, “B” or “C”. */
+function either(items: readonly string[]): string {
+  const quoted = items.map((item) => `“${item}”`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}` : (quoted[0] ?? '');
+}
+
+/**
+ * The assistant's first words, above the conversation (the page's own, not a message of the backend's conversation,
+ * so the model never reads it): what to try. Plain text, the user's name included as typed.
+ */
+function Greeting({ user }: { user: string }) {
+  return (
+    <article className="message greeting" data-role="assistant" aria-label="Greeting">
+      <p className="message-author">Assistant</p>
+      <p className="message-text">
+        {`Hello, ${user}. I can run the demo server’s tools for you; when the server needs something from you, its question appears right under my reply. Try ${either(SUGGESTIONS)}.`}
+      </p>
+    </article>
+  );
+}
 
 export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
   const questions = questionsOf(user);
@@ -33,6 +54,7 @@ export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
 
   return (
     <section className="chat" aria-label="Chat">
+      <Greeting user={user} />
       <ol className="messages" aria-label="Conversation">
         {messages.map((message) => (
           <Message key={message.id} message={message}>

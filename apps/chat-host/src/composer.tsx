@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** What the model understands (server/model.ts): each sends as it reads. */
-const SUGGESTIONS = ['Export the orders', 'Connect my account', 'Archive old exports'];
+export const SUGGESTIONS = ['Export the orders', 'Connect my account', 'Archive old exports'] as const;
 
 /** The message box, and a few messages to send with one press. */
 export function Composer({ busy, onSend }: { busy: boolean; onSend: (text: string) => void }) {

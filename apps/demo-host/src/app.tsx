@@ -1,4 +1,4 @@
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { HostPage } from './host/host-page.js';
 import { createConnectionStore } from './host/connections.js';
@@ -77,8 +77,9 @@ export function App() {
           </section>
         )}
       </main>
-      {/* Server elicitations open on every page: a server that asks must not wait for the user to come back. */}
-      <ElicitationOutlet queue={queue} store={store} />
+      {/* Server elicitations open on every page: a server that asks must not wait for the user to come back. What
+          happened to a question that ended without the user is told on the host page only (HostPage's notice). */}
+      <ElicitationOutlet queue={queue} />
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConnectionStore } from './connections.js';
 import { describeEvent } from './events.js';
 import type { LogEntry } from './log-store.js';
+import { ElicitationNotice } from './elicitation-notice.js';
 import { ElicitationOutlet } from './elicitation-outlet.js';
+import { HostPage } from './host-page.js';
 
 afterEach(cleanup);
 
@@ -53,18 +55,29 @@ describe('what the user is told when a question ends without them', () => {
     expect(closed.notice).toMatch(/^The connection to Acme closed, so its question was cancelled/);
   });
 
-  it('shows the latest notice beside the dialog until dismissed', async () => {
+  it('shows the latest notice until dismissed', async () => {
     const user = userEvent.setup();
     render(
-      <ElicitationOutlet
-        queue={createElicitationQueue()}
-        store={storeWith([line(1, 'older'), line(2, 'Acme withdrew its question.'), line(3)])}
-      />,
+      <ElicitationNotice store={storeWith([line(1, 'older'), line(2, 'Acme withdrew its question.'), line(3)])} />,
     );
     const notice = screen.getByRole('status');
     expect(notice.textContent).toContain('Acme withdrew its question.');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('is told on the host page, under the servers and above the protocol log; the outlet (every page) has none', () => {
+    const store = storeWith([line(1, 'Acme sent a request this host refused (nothing was shown): unsupported.')]);
+    const { unmount } = render(<ElicitationOutlet queue={createElicitationQueue()} />);
+    expect(screen.queryByRole('status')).toBeNull();
+    unmount();
+
+    render(<HostPage store={store} />);
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Acme sent a request this host refused');
+    const log = screen.getByRole('region', { name: 'Protocol log' });
+    expect(notice.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(log.contains(notice)).toBe(false);
   });
 
   it('offers "Send again" for an answer that did not arrive, unless the server lost the session (404)', async () => {
@@ -95,7 +108,7 @@ describe('what the user is told when a question ends without them', () => {
     const log = [
       { ...line(1, offline.notice), outcome: 'undelivered' as const, resend: { serverId: 's1', entryId: 'e1' } },
     ];
-    render(<ElicitationOutlet queue={createElicitationQueue()} store={storeWith(log, resend)} />);
+    render(<ElicitationNotice store={storeWith(log, resend)} />);
     await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(resend).toHaveBeenCalledExactlyOnceWith('s1', 'e1');
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import type { ConnectionStore, EraChoice } from './connections.js';
+import { ElicitationNotice } from './elicitation-notice.js';
 import { ProtocolLog } from './protocol-log.js';
 import { SERVER_URL_PLACEHOLDER, initialServerUrl, noServerHint } from './demo-server.js';
 import { ServerPanel } from './server-panel.js';
@@ -170,6 +171,10 @@ export function HostPage({ store }: HostPageProps) {
           ))}
         </div>
       )}
+
+      {/* What happened to a question that ended without the user: under the cards whose runs it concerns, in the
+          page's flow (it covers nothing), and on this page only. */}
+      <ElicitationNotice store={store} />
 
       <ProtocolLog store={store} />
     </div>

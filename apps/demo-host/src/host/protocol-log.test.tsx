@@ -41,6 +41,22 @@ describe('the protocol log', () => {
     ).toBeTruthy();
   });
 
+  it('lets a server name wrap after its dots, slashes, underscores, colons and at signs, its text unchanged', () => {
+    const name = 'io.github.acme/mcp_server@127.0.0.1:3901';
+    render(<ProtocolLog store={storeWith([{ server: name }])} />);
+    const entry = within(screen.getByRole('log', { name: 'Protocol log entries' })).getByRole('listitem');
+    const server = within(entry).getByText(name);
+    expect(server.textContent).toBe(name);
+    expect(server.innerHTML).toBe(
+      'io.<wbr>github.<wbr>acme/<wbr>mcp_<wbr>server@<wbr>127.<wbr>0.<wbr>0.<wbr>1:<wbr>3901',
+    );
+  });
+
+  it('keeps a server name that is markup as text', () => {
+    render(<ProtocolLog store={storeWith([{ server: '<b>x</b>.example' }])} />);
+    expect(screen.getByText('<b>x</b>.example').querySelector('b')).toBeNull();
+  });
+
   it('shows no JSON-RPC section for lines without recorded messages', () => {
     render(<ProtocolLog store={storeWith([{}])} />);
     expect(screen.queryByText(/JSON-RPC/)).toBeNull();

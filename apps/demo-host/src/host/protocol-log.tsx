@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { JsonBlock } from '../shared/json-block.js';
 import type { ConnectionStore } from './connections.js';
 import { summarizeMessage, wireOf, type WireMessage } from './wire.js';
+import { withNameBreaks } from '../shared/name-breaks.js';
 import { plural } from '../shared/plural.js';
 
 function time(at: number): string {
@@ -56,7 +57,7 @@ export function ProtocolLog({ store }: { store: Pick<ConnectionStore, 'subscribe
             return (
               <li key={entry.id} className="log-entry" data-kind={entry.kind} data-outcome={entry.outcome}>
                 <time dateTime={new Date(entry.at).toISOString()}>{time(entry.at)}</time>
-                <span className="log-server">{entry.server}</span>
+                <span className="log-server">{withNameBreaks(entry.server)}</span>
                 <span className="log-label">{entry.label}</span>
                 <span className="log-text">{entry.text}</span>
                 {wire.length > 0 && <WireDetails wire={wire} omitted={entry.wireOmitted ?? 0} />}

@@ -135,7 +135,21 @@ describe('the run panel', () => {
     await user.click(screen.getByRole('button', { name: 'export-data' }));
     await user.click(screen.getByRole('button', { name: 'Run' }));
     const result = screen.getByRole('region', { name: 'Result' });
-    expect(result.textContent).toBe('Waiting for the server to finish the tool.');
+    expect([...result.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'Waiting for the server to finish the tool.',
+    ]);
+  });
+
+  it('names the Result by its visible heading, one level under the tool’s', async () => {
+    const user = userEvent.setup();
+    render(<ServerPanel server={connected()} store={storeFor()} />);
+    await user.click(screen.getByRole('button', { name: 'export-data' }));
+    const result = screen.getByRole('region', { name: 'Result' });
+    const heading = within(result).getByRole('heading', { level: 5, name: 'Result' });
+    expect(result.getAttribute('aria-labelledby')).toBe(heading.id);
+    expect(result.hasAttribute('aria-label')).toBe(false);
+    expect(screen.getByRole('heading', { level: 4 }).textContent).toBe('export-data');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Tools');
   });
 });
 

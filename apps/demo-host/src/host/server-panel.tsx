@@ -139,6 +139,7 @@ export function ServerPanel({ server, store, focusHeading = false }: ServerPanel
   const heading = useRef<HTMLHeadingElement>(null);
   const argsId = useId();
   const argsErrorId = useId();
+  const resultId = useId();
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const [args, setArgs] = useState('{}');
   const [argsError, setArgsError] = useState<string | undefined>(undefined);
@@ -324,7 +325,11 @@ export function ServerPanel({ server, store, focusHeading = false }: ServerPanel
                   </span>
                 </output>
               )}
-              <section aria-label="Result" className="result" aria-busy={running}>
+              {/* Named by its visible heading, one level under the tool's (h2 server, h3 Tools, h4 tool). */}
+              <section aria-labelledby={resultId} className="result" aria-busy={running}>
+                <h5 id={resultId} className="result-title">
+                  Result
+                </h5>
                 {run.kind === 'idle' && <p className="empty">Run the tool to see its result.</p>}
                 {run.kind === 'running' && (
                   <p className="empty">

@@ -14,6 +14,13 @@ function paste(text: string): void {
   fireEvent.change(screen.getByRole('textbox', { name: 'Elicitation request JSON' }), { target: { value: text } });
 }
 
+/** Params asking for a name, with extra (unenforced: each one a warning) keywords on the field. */
+const field = (keywords: object): string =>
+  JSON.stringify({
+    message: 'Your name?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string', ...keywords } } },
+  });
+
 const resultJson = (): unknown => JSON.parse(screen.getByLabelText('ElicitResult').textContent ?? '');
 
 describe('the playground', () => {
@@ -99,6 +106,18 @@ describe('the playground', () => {
     expect(screen.getByRole('button', { name: 'Show dialog' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'URL mode' }));
     expect(screen.getByLabelText('Error response').textContent).toContain('mode-not-declared');
+  });
+
+  it('shows one warning as a sentence under its heading, and several as a list named by it', () => {
+    render(<PlaygroundPage />);
+    paste(field({ pattern: '^a' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Warning' })).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.getByText(/uses 'pattern'/).tagName).toBe('P');
+
+    paste(field({ pattern: '^a', examples: ['ada'] }));
+    const list = screen.getByRole('list', { name: 'Warnings' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('says what is wrong with text it cannot read', () => {

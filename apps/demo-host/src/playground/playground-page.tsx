@@ -9,6 +9,7 @@ import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import { useId, useMemo, useState } from 'react';
 import { playgroundExamples } from '../gallery/fixtures.js';
+import { IssueList } from '../shared/issue-list.js';
 import { JsonBlock } from '../shared/json-block.js';
 import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
@@ -31,6 +32,7 @@ const INITIAL_TEXT = JSON.stringify(
 export function PlaygroundPage() {
   const textId = useId();
   const exampleId = useId();
+  const warningsId = useId();
   const [modes, setModes] = useState<DeclaredModes>({ form: true, url: true });
   const [text, setText] = useState(INITIAL_TEXT);
   const [override, setOverride] = useState<{ value: ProtocolVersion | undefined } | undefined>(undefined);
@@ -160,13 +162,17 @@ export function PlaygroundPage() {
                   />
                 )}
                 {parsed.request.warnings.length > 0 && (
-                  <ul className="warnings" aria-label="Warnings">
-                    {parsed.request.warnings.map((warning) => (
-                      <li key={`${warning.path}-${warning.code}`}>
-                        <code>{warning.path}</code> {warning.message}
-                      </li>
-                    ))}
-                  </ul>
+                  <div className="playground-warnings">
+                    <h3 id={warningsId}>{parsed.request.warnings.length === 1 ? 'Warning' : 'Warnings'}</h3>
+                    <IssueList
+                      labelledBy={warningsId}
+                      issues={parsed.request.warnings.map((warning) => ({
+                        key: `${warning.path}-${warning.code}`,
+                        where: warning.path,
+                        message: warning.message,
+                      }))}
+                    />
+                  </div>
                 )}
               </div>
             )}
