@@ -9,8 +9,8 @@ import { ElicitationDialogModel } from './dialog.js';
 const QUESTION_NAME = /^Elicitation Kit demo server \(elicitation-kit-demo\) is asking for input$/;
 
 /**
- * A user name of this test's own (the chat host keeps one conversation per name, and the suite shares one chat host):
- * `prefix`, then the test's id, repetition and retry.
+ * A user name of this test's own, `prefix`, then the test's id, repetition and retry: readable in a trace. (Each
+ * sign-in is a new user whatever the name, so the name keeps nobody apart.)
  */
 export function userName(prefix: string, info: TestInfo): string {
   return `${prefix}-${info.testId.slice(-10)}-${info.repeatEachIndex}-${info.retry}`;
@@ -41,6 +41,12 @@ export class ChatPage {
     await this.page.getByLabel('Your name').fill(name);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
     await expect(this.page.getByText(`Signed in as ${name}`)).toBeVisible();
+  }
+
+  /** Signs out, and waits for the sign-in. */
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   }
 
   /** Types `text` and sends it. */

@@ -1,6 +1,7 @@
 // The chat host's backend: one Fetch API handler for the whole site (the session, the chat, the bridge, the page's
 // build), behind Node's `http` through the kit's `toNodeListener`, on loopback. Every response carries the strict
-// Content-Security-Policy: no inline script or style, no eval, nothing from another origin.
+// Content-Security-Policy: no inline script or style, no eval, nothing from another origin. Only requests for a `Host`
+// it serves are answered (the loopback names with its port, and `hosts`): a DNS-rebinding page gets `421`.
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { createElicitationBridge, toNodeListener } from '@elicitation-kit/mcp/br
 import type { ElicitationBridge } from '@elicitation-kit/mcp/bridge';
 import { chatRoutes } from './chat-routes.js';
 import { createConversations } from './conversations.js';
-import { refuse, signedOut } from './http.js';
+import { hostValues, isServedHost, refuse, servedHosts, signedOut, unknownHost } from './http.js';
 import { createChatModel } from './model.js';
 import type { ChatHostOptions } from './options.js';
 import { createSessions } from './session.js';
@@ -49,9 +50,13 @@ export interface ChatHost {
 export async function startChatHost(options: ChatHostOptions): Promise<ChatHost> {
   const { mcpUrl, era = 'modern', toolTimeoutMs = 30_000, log = () => {} } = options;
   const host = options.host ?? '127.0.0.1';
-  const sessions = createSessions(options.sessionSecret);
+  const extraHosts = hostValues(options.hosts ?? []);
+  // A session that ends (signed out, replaced) ends its user's conversation: nobody can reach it again.
+  const sessions = createSessions({ onEnd: (user) => conversations.end(user) });
   const bridge = createElicitationBridge({
     authorize: (request) => sessions.userOf(request),
+    // The page is this server's own, at the port it listens on; the Host header is checked below (isServedHost).
+    origins: 'trust-host-header',
     onEvent: (event) => log(JSON.stringify({ bridge: event.type, ...('owner' in event && { owner: event.owner }) })),
   });
   const model = createChatModel(options.modelDelayMs === undefined ? {} : { delayMs: options.modelDelayMs });
@@ -80,9 +85,11 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     return files(request);
   };
 
+  // The `Host` values answered, once the port is known (no request comes before).
+  let hosts: ReadonlySet<string> = new Set();
   const server = createServer(
     toNodeListener(async (request) => {
-      const response = await route(request);
+      const response = isServedHost(request, hosts) ? await route(request) : unknownHost();
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
         response.headers.set(name, value);
       }
@@ -92,6 +99,7 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
   server.listen(options.port ?? 0, host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  hosts = servedHosts(port, extraHosts);
   return {
     url: `http://${host}:${port}/`,
     port,

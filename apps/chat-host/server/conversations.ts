@@ -32,6 +32,8 @@ export interface Conversations {
   of(user: string): Conversation;
   /** Starts a turn with the user's `message`; `busy` while one runs. Rejects when the turn cannot start. */
   send(user: string, message: UIMessage): Promise<Replay<UIMessageChunk> | 'busy'>;
+  /** Forgets `user`'s conversation (their session ended): their running turn, and so its questions, end. */
+  end(user: string): void;
   /** Ends every running turn and waits for them. */
   close(): Promise<void>;
 }
@@ -41,6 +43,8 @@ interface State {
   messages: UIMessage[];
   reply: Replay<UIMessageChunk> | undefined;
   starting: boolean;
+  /** Ends this conversation's turns (when it is forgotten). */
+  ended: AbortController;
 }
 
 /** Conversations whose turns `start` runs. */
@@ -51,7 +55,7 @@ export function createConversations(start: StartTurn): Conversations {
   const stateOf = (user: string): State => {
     let state = byUser.get(user);
     if (state === undefined) {
-      state = { id: randomUUID(), messages: [], reply: undefined, starting: false };
+      state = { id: randomUUID(), messages: [], reply: undefined, starting: false, ended: new AbortController() };
       byUser.set(user, state);
     }
     return state;
@@ -72,7 +76,7 @@ export function createConversations(start: StartTurn): Conversations {
           user,
           messages,
           messageId: randomUUID(),
-          signal: closing.signal,
+          signal: AbortSignal.any([closing.signal, state.ended.signal]),
           onEnd: (all) => {
             state.messages = all;
           },
@@ -93,6 +97,13 @@ export function createConversations(start: StartTurn): Conversations {
         .finally(() => running.delete(ended));
       running.add(ended);
       return reply;
+    },
+    end(user) {
+      const state = byUser.get(user);
+      if (state !== undefined) {
+        byUser.delete(user);
+        state.ended.abort(new Error('The user signed out.'));
+      }
     },
     async close() {
       closing.abort(new Error('The chat host is shutting down.'));

@@ -75,3 +75,42 @@ export async function readJson(request: Request): Promise<BodyRead> {
     return { ok: false, response: refuse(400, 'malformed-json', 'The body is not JSON.') };
   }
 }
+
+/** The host names of this machine's loopback interface: the only names a DNS-rebinding page cannot send. */
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * `values`, each a host name with an optional port (`chat.example.test`, `chat.example.test:8443`), as the URL parser
+ * writes them (lower case, no default port). Throws a `RangeError` for anything else (a scheme, a path, a user).
+ */
+export function hostValues(values: readonly string[]): string[] {
+  return values.map((value) => {
+    const url = URL.canParse(`http://${value}`) ? new URL(`http://${value}`) : undefined;
+    if (
+      url === undefined ||
+      url.href !== `http://${url.host}/` ||
+      url.host !== value.toLowerCase().replace(/:80$/, '')
+    ) {
+      throw new RangeError(`not a host name with an optional port: ${JSON.stringify(value)}`);
+    }
+    return url.host;
+  });
+}
+
+/**
+ * The `Host` values the backend answers: each loopback name with the port it listens on, and `extra` (see
+ * {@link hostValues}; for a reverse proxy that keeps the browser's `Host`). A page of another site whose name resolves
+ * to 127.0.0.1 (DNS rebinding) sends its own name, and is refused by {@link isServedHost}.
+ */
+export function servedHosts(port: number, extra: readonly string[] = []): ReadonlySet<string> {
+  return new Set(hostValues([...LOOPBACK_NAMES.map((name) => `${name}:${port}`), ...extra]));
+}
+
+/** Whether `request` names one of `hosts` (its `Host` header, which `request.url` was built from). */
+export function isServedHost(request: Request, hosts: ReadonlySet<string>): boolean {
+  return request.headers.get('host') !== null && hosts.has(new URL(request.url).host);
+}
+
+/** The refusal of a request for a host this backend does not serve. */
+export const unknownHost = (): Response =>
+  refuse(421, 'unknown-host', 'This server does not answer for that host name: open it at its own address.');

@@ -2,12 +2,14 @@
 // by `pnpm --filter @elicitation-kit/chat-host build`) under the strict CSP. `npm run demo` starts it for you.
 //
 //   PORT (default 5174), HOST (default 127.0.0.1; loopback only), MCP_URL (default http://127.0.0.1:3901/mcp),
-//   CHAT_ERA (modern | legacy; default modern), CHAT_DIST (default ./dist), CHAT_SESSION_SECRET (32+ bytes: sessions
-//   that survive a restart; default random per process), CHAT_DEBUG=1 (log the bridge's events).
+//   CHAT_ERA (modern | legacy; default modern), CHAT_DIST (default ./dist), CHAT_HOSTS (more `Host` values to answer
+//   besides the loopback names with PORT, comma-separated: `chat.example.test,chat.example.test:8443`; default none),
+//   CHAT_DEBUG=1 (log the bridge's events).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChatHost } from './app.js';
+import { hostValues } from './http.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
 
@@ -15,11 +17,20 @@ const port = Number(process.env.PORT ?? 5174);
 const host = process.env.HOST ?? '127.0.0.1';
 const mcpUrl = process.env.MCP_URL ?? 'http://127.0.0.1:3901/mcp';
 const era = process.env.CHAT_ERA === 'legacy' ? 'legacy' : 'modern';
-const secret = process.env.CHAT_SESSION_SECRET;
+const hosts = (process.env.CHAT_HOSTS ?? '')
+  .split(',')
+  .map((value) => value.trim())
+  .filter((value) => value !== '');
 const dist = resolve(process.env.CHAT_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
 
 if (!LOOPBACK.has(host)) {
   console.error(`chat-host: HOST must be a loopback address (127.0.0.1 or localhost), not ${host}`);
+  process.exit(1);
+}
+try {
+  hostValues(hosts);
+} catch (error) {
+  console.error(`chat-host: CHAT_HOSTS: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 if (!existsSync(join(dist, 'index.html'))) {
@@ -33,7 +44,7 @@ const chatHost = await startChatHost({
   port,
   host,
   era,
-  ...(secret !== undefined && { sessionSecret: new TextEncoder().encode(secret) }),
+  hosts,
   ...(process.env.CHAT_DEBUG === '1' && { log: (line: string) => console.log(line) }),
 });
 console.log(`chat-host (production build, strict CSP) at ${chatHost.url} using ${mcpUrl}`);

@@ -19,8 +19,12 @@ export interface ChatHostOptions {
    * @default 30000
    */
   toolTimeoutMs?: number;
-  /** The key that signs session cookies, at least 32 bytes. @default random per process */
-  sessionSecret?: Uint8Array;
+  /**
+   * More `Host` values to answer besides the loopback names with the port it listens on (`127.0.0.1:<port>`,
+   * `localhost:<port>`, `[::1]:<port>`): a host name with an optional port each, for a reverse proxy that keeps the
+   * browser's `Host`. Any other `Host` is refused with `421` (a DNS-rebinding page sends its own). @default []
+   */
+  hosts?: readonly string[];
   /** The model's pause between streamed parts, in milliseconds (`null`: none). @default 15 */
   modelDelayMs?: number | null;
   /** Where to report what happens (one line per event). @default nowhere */

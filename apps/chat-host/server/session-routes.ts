@@ -1,4 +1,5 @@
-// `/api/session`: who is signed in (GET: `{ user }`, `null` when nobody), sign in with a name (POST `{ name }`), sign out (DELETE).
+// `/api/session`: who is signed in (GET: `{ user }`, the display name, `null` when nobody), sign in with a name (POST
+// `{ name }`: a new session, a new user, whatever the name), sign out (DELETE: the session ends).
 import { isSameOrigin, json, readJson, refuse } from './http.js';
 import { checkName } from './session.js';
 import type { Sessions } from './session.js';
@@ -8,7 +9,7 @@ export function sessionRoutes(sessions: Sessions): (request: Request) => Promise
   return async (request) => {
     switch (request.method) {
       case 'GET':
-        return json(200, { user: sessions.userOf(request) ?? null });
+        return json(200, { user: sessions.sessionOf(request)?.name ?? null });
       case 'POST': {
         const body = await readJson(request);
         if (!body.ok) {
@@ -18,13 +19,14 @@ export function sessionRoutes(sessions: Sessions): (request: Request) => Promise
         if (!name.ok) {
           return refuse(400, 'invalid-name', name.message);
         }
-        return json(200, { user: name.name }, { 'Set-Cookie': sessions.signIn(name.name) });
+        const { session, cookie } = sessions.signIn(request, name.name);
+        return json(200, { user: session.name }, { 'Set-Cookie': cookie });
       }
       case 'DELETE':
         if (!isSameOrigin(request)) {
           return refuse(403, 'bad-origin', 'Requests must come from this site’s own pages.');
         }
-        return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.signOut() } });
+        return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.signOut(request) } });
       default:
         return new Response(null, { status: 405, headers: { Allow: 'GET, POST, DELETE' } });
     }

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_NAME_LENGTH, SESSION_COOKIE, checkName, createSessions } from './session.js';
 
-const SECRET = new Uint8Array(32).fill(7);
-
-/** A request carrying the cookie part (`name=value`) of a `Set-Cookie` value. */
+/** A request carrying the cookie part (`name=value`) of a `Set-Cookie` value (and another cookie). */
 const withCookie = (setCookie: string): Request =>
   new Request('http://127.0.0.1/', { headers: { cookie: `theme=dark; ${setCookie.split(';')[0] ?? ''}` } });
 
@@ -34,25 +32,39 @@ describe('checkName', () => {
 });
 
 describe('createSessions', () => {
-  it('signs a user in (HttpOnly, SameSite=Strict) and reads them back', () => {
-    const sessions = createSessions(SECRET);
-    const cookie = sessions.signIn('Zoë');
-    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+; Path=/; HttpOnly; SameSite=Strict$`));
-    expect(sessions.userOf(withCookie(cookie))).toBe('Zoë');
+  const noCookie = new Request('http://127.0.0.1/');
+
+  it('signs a browser in (HttpOnly, SameSite=Strict): the cookie holds a random session id, not the name', () => {
+    const sessions = createSessions();
+    const { session, cookie } = sessions.signIn(noCookie, 'Zoë');
+    expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]{43}; Path=/; HttpOnly; SameSite=Strict$`));
+    expect(cookie).not.toContain(Buffer.from('Zoë').toString('base64url'));
+    expect(session.name).toBe('Zoë');
+    expect(session.user).toMatch(/^[\da-f]{8}-[\da-f]{4}-4[\da-f]{3}-[89ab][\da-f]{3}-[\da-f]{12}$/);
+    expect(sessions.sessionOf(withCookie(cookie))).toEqual(session);
+    expect(sessions.userOf(withCookie(cookie))).toBe(session.user);
   });
 
-  it('a cookie signed with another key, or changed, names nobody', () => {
-    const cookie = createSessions(SECRET).signIn('ada');
-    expect(createSessions(new Uint8Array(32).fill(8)).userOf(withCookie(cookie))).toBeUndefined();
-    const [name, value] = cookie.split(';')[0]?.split('=') ?? [];
-    const [, mac] = value?.split('.') ?? [];
-    const forged = `${name}=${Buffer.from('bob').toString('base64url')}.${mac}`;
-    expect(createSessions(SECRET).userOf(withCookie(forged))).toBeUndefined();
+  it('the same name twice is two sessions of two users', () => {
+    const sessions = createSessions();
+    const first = sessions.signIn(noCookie, 'ada');
+    const second = sessions.signIn(noCookie, 'ada');
+    expect(first.cookie).not.toBe(second.cookie);
+    expect(first.session.user).not.toBe(second.session.user);
+    expect(sessions.userOf(withCookie(first.cookie))).toBe(first.session.user);
+    expect(sessions.userOf(withCookie(second.cookie))).toBe(second.session.user);
+  });
+
+  it('an id this process did not make names nobody: another process’s, a made-up one', () => {
+    const cookie = createSessions().signIn(noCookie, 'ada').cookie;
+    expect(createSessions().userOf(withCookie(cookie))).toBeUndefined();
+    const madeUp = `${SESSION_COOKIE}=${Buffer.alloc(32).toString('base64url')}`;
+    expect(createSessions().userOf(withCookie(madeUp))).toBeUndefined();
   });
 
   it('no cookie, a malformed one, or a hostile 100,000-character header names nobody', () => {
-    const sessions = createSessions(SECRET);
-    expect(sessions.userOf(new Request('http://127.0.0.1/'))).toBeUndefined();
+    const sessions = createSessions();
+    expect(sessions.userOf(noCookie)).toBeUndefined();
     for (const value of ['', 'abc', 'a.b.c', '.', `${'a'.repeat(100_000)}.${'b'.repeat(100_000)}`]) {
       expect(sessions.userOf(withCookie(`${SESSION_COOKIE}=${value}`))).toBeUndefined();
     }
@@ -60,11 +72,40 @@ describe('createSessions', () => {
     expect(sessions.userOf(new Request('http://127.0.0.1/', { headers: { cookie: header } }))).toBeUndefined();
   });
 
-  it('signing out clears the cookie', () => {
-    expect(createSessions(SECRET).signOut()).toBe(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+  it('signing out ends the session (its cookie names nobody after) and clears the cookie', () => {
+    const ended: string[] = [];
+    const sessions = createSessions({ onEnd: (user) => ended.push(user) });
+    const { session, cookie } = sessions.signIn(noCookie, 'ada');
+    expect(sessions.signOut(withCookie(cookie))).toBe(
+      `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`,
+    );
+    expect(sessions.userOf(withCookie(cookie))).toBeUndefined();
+    expect(ended).toEqual([session.user]);
+    // Signing out again, or with no session, ends nothing more.
+    sessions.signOut(withCookie(cookie));
+    sessions.signOut(noCookie);
+    expect(ended).toEqual([session.user]);
   });
 
-  it('refuses a short key', () => {
-    expect(() => createSessions(new Uint8Array(16))).toThrow('at least 32 bytes');
+  it('signing in again from the same browser ends its previous session', () => {
+    const ended: string[] = [];
+    const sessions = createSessions({ onEnd: (user) => ended.push(user) });
+    const first = sessions.signIn(noCookie, 'ada');
+    const second = sessions.signIn(withCookie(first.cookie), 'bea');
+    expect(ended).toEqual([first.session.user]);
+    expect(sessions.userOf(withCookie(first.cookie))).toBeUndefined();
+    expect(sessions.sessionOf(withCookie(second.cookie))?.name).toBe('bea');
+  });
+
+  it('past maxSessions, signing in ends the oldest session', () => {
+    const ended: string[] = [];
+    const sessions = createSessions({ maxSessions: 2, onEnd: (user) => ended.push(user) });
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => sessions.signIn(noCookie, name));
+    expect(ended).toEqual([a?.session.user]);
+    expect([a, b, c].map((signedIn) => sessions.userOf(withCookie(signedIn?.cookie ?? '')))).toEqual([
+      undefined,
+      b?.session.user,
+      c?.session.user,
+    ]);
   });
 });

@@ -1,7 +1,9 @@
-// Who the browser is: the name a user signed in with, kept in an HttpOnly, SameSite=Strict cookie that the backend
-// signs (HMAC-SHA-256 with a per-process key by default). Every route, and the bridge's `authorize`, reads it back;
-// a cookie the backend did not sign names nobody.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// Who the browser is: a server-side session, made at sign-in, whose random id is the only thing the browser holds (an
+// HttpOnly, SameSite=Strict cookie). The session knows its user, a random id made at sign-in (the owner of the user's
+// conversation and questions: what every route and the bridge's `authorize` read), and the name typed at sign-in, a
+// display name only: two browsers typing the same name are two users. Sign-out ends the session; so does a restart
+// (sessions live in this process's memory, like the conversations).
+import { randomBytes, randomUUID } from 'node:crypto';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'chat_session';
@@ -9,8 +11,14 @@ export const SESSION_COOKIE = 'chat_session';
 /** The longest name a user may sign in with, in characters. */
 export const MAX_NAME_LENGTH = 40;
 
+/** The most sessions kept at once: past it, signing in ends the oldest session. */
+const MAX_SESSIONS = 10_000;
+
 /** Letters and digits of any script, spaces, and `. _ ' -`: a name, nothing markup or a cookie could trip on. */
 const NAME = /^[\p{L}\p{N} ._'-]+$/u;
+
+/** A session id as {@link createSessions} makes them: 32 random bytes, base64url. */
+const SESSION_ID = /^[\w-]{43}$/;
 
 /** The outcome of reading a sign-in name. */
 export type NameCheck = { ok: true; name: string } | { ok: false; message: string };
@@ -34,14 +42,35 @@ export function checkName(value: unknown): NameCheck {
   return { ok: true, name };
 }
 
-/** Signed sessions: who a request is, and the cookies that sign a user in and out. */
+/** A signed-in browser. */
+export interface Session {
+  /** The user: a random id made at sign-in, the owner of the conversation and the questions. */
+  readonly user: string;
+  /** The name typed at sign-in: shown in the chat, never used to tell users apart. */
+  readonly name: string;
+}
+
+/** Server-side sessions: who a request is, and the cookies that sign a browser in and out. */
 export interface Sessions {
-  /** The signed-in user of `request`, or `undefined` (no cookie, or one this backend did not sign). */
+  /** The session of `request`, or `undefined` (no cookie, or an id that is no session: made up, ended, forgotten). */
+  sessionOf(request: Request): Session | undefined;
+  /** The user of `request`'s session (what the bridge's `authorize` returns), or `undefined`. */
   userOf(request: Request): string | undefined;
-  /** The `Set-Cookie` value that signs `name` in (a name {@link checkName} accepted). */
-  signIn(name: string): string;
-  /** The `Set-Cookie` value that signs the browser out. */
-  signOut(): string;
+  /**
+   * Starts a session for `name` (a name {@link checkName} accepted), a new user, ending the session `request` had:
+   * the session and its `Set-Cookie` value.
+   */
+  signIn(request: Request, name: string): { session: Session; cookie: string };
+  /** Ends the session of `request`, if any; the `Set-Cookie` value that clears the cookie. */
+  signOut(request: Request): string;
+}
+
+/** Options of {@link createSessions}. */
+export interface SessionOptions {
+  /** Called with the user of each session that ends (signed out, replaced, or the oldest past `maxSessions`). */
+  onEnd?: (user: string) => void;
+  /** @default MAX_SESSIONS */
+  maxSessions?: number;
 }
 
 const ATTRIBUTES = 'Path=/; HttpOnly; SameSite=Strict';
@@ -57,35 +86,49 @@ function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
-/**
- * Signed sessions with `secret` (at least 32 bytes; random per process by default, so a restart signs everyone out).
- * The cookie is `base64url(name).base64url(HMAC-SHA-256(secret, name))`.
- */
-export function createSessions(secret: Uint8Array = randomBytes(32)): Sessions {
-  if (secret.byteLength < 32) {
-    throw new RangeError('createSessions: the secret needs at least 32 bytes');
-  }
-  const sign = (name: string): Buffer => createHmac('sha256', secret).update(name, 'utf8').digest();
+/** Sessions in this process's memory. */
+export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }: SessionOptions = {}): Sessions {
+  /** By session id, oldest first. */
+  const byId = new Map<string, Session>();
+  const idOf = (request: Request): string | undefined => {
+    const id = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
+    return id !== undefined && SESSION_ID.test(id) && byId.has(id) ? id : undefined;
+  };
+  const end = (id: string): void => {
+    const session = byId.get(id);
+    if (session !== undefined) {
+      byId.delete(id);
+      onEnd(session.user);
+    }
+  };
+  const sessionOf = (request: Request): Session | undefined => {
+    const id = idOf(request);
+    return id === undefined ? undefined : byId.get(id);
+  };
   return {
-    userOf(request) {
-      const value = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
-      const [encodedName, encodedMac, ...rest] = value?.split('.') ?? [];
-      if (encodedName === undefined || encodedMac === undefined || rest.length > 0) {
-        return undefined;
+    sessionOf,
+    userOf: (request) => sessionOf(request)?.user,
+    signIn(request, name) {
+      const previous = idOf(request);
+      if (previous !== undefined) {
+        end(previous);
       }
-      const name = Buffer.from(encodedName, 'base64url').toString('utf8');
-      const mac = Buffer.from(encodedMac, 'base64url');
-      const expected = sign(name);
-      if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) {
-        return undefined;
+      for (const oldest of byId.keys()) {
+        if (byId.size < maxSessions) {
+          break;
+        }
+        end(oldest);
       }
-      return checkName(name).ok ? name : undefined;
+      const id = randomBytes(32).toString('base64url');
+      const session: Session = { user: randomUUID(), name };
+      byId.set(id, session);
+      return { session, cookie: `${SESSION_COOKIE}=${id}; ${ATTRIBUTES}` };
     },
-    signIn(name) {
-      const value = `${Buffer.from(name, 'utf8').toString('base64url')}.${sign(name).toString('base64url')}`;
-      return `${SESSION_COOKIE}=${value}; ${ATTRIBUTES}`;
-    },
-    signOut() {
+    signOut(request) {
+      const id = idOf(request);
+      if (id !== undefined) {
+        end(id);
+      }
       return `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
     },
   };

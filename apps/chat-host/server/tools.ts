@@ -10,7 +10,8 @@
 // support URL elicitation.". Its SDK v2 client joins the same queue: its question reaches the same page, under the same
 // message, through the same bridge.
 import type { CallToolResult, MCPClient } from '@ai-sdk/mcp';
-import type { ElicitationEvent, ElicitationQueue } from '@elicitation-kit/mcp';
+import type { ElicitationQueue } from '@elicitation-kit/core';
+import type { ElicitationEvent } from '@elicitation-kit/mcp';
 import type { ElicitationAttachment } from '@elicitation-kit/mcp/ai-sdk';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { attachElicitation as attachSdkV2 } from '@elicitation-kit/mcp/sdk-v2';

@@ -2,7 +2,7 @@
 // questions in a queue exposed to the user's browser under the assistant message's id, `streamText` with the MCP
 // tools, and the reply as a UI message stream. When the stream ends, the exposure stops and the client closes.
 import { createMCPClient } from '@ai-sdk/mcp';
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation, elicitationCapabilities } from '@elicitation-kit/mcp/ai-sdk';
 import type { ElicitationBridge } from '@elicitation-kit/mcp/bridge';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';

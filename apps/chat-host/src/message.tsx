@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { UIMessage } from 'ai';
+import { revealBidiControls } from './bidi.js';
 
 type Part = UIMessage['parts'][number];
 type ToolPart = Extract<Part, { type: 'dynamic-tool' }>;
 
-/** One line saying where a tool call is. */
+/** One line saying where a tool call is (the tool's name and error are the server's words). */
 function toolLine(part: ToolPart): string {
   switch (part.state) {
     case 'output-available':
@@ -20,19 +21,22 @@ function toolLine(part: ToolPart): string {
 
 function MessagePart({ part }: { part: Part }) {
   if (part.type === 'text') {
-    return <p className="message-text">{part.text}</p>;
+    return <p className="message-text">{revealBidiControls(part.text)}</p>;
   }
   if (part.type === 'dynamic-tool') {
     return (
       <p className="tool-status" data-state={part.state}>
-        {toolLine(part)}
+        {revealBidiControls(toolLine(part))}
       </p>
     );
   }
   return null;
 }
 
-/** A message of the conversation, as plain text, with what belongs under it (the questions it asked). */
+/**
+ * A message of the conversation, as plain text whose bidi controls are shown, not obeyed (`bidi.ts`), with what
+ * belongs under it (the questions it asked).
+ */
 export function Message({ message, children }: { message: UIMessage; children?: ReactNode }) {
   return (
     <li className="message" data-role={message.role}>

@@ -1,9 +1,10 @@
 // What each fault does, proven on real processes. The chat host killed mid-question (`kill -9`): its questions die
-// with its MCP connections; when it is back, the tab withdraws them as `lost`, the conversation is gone (memory), and
-// the MCP server never received an answer. The MCP server gone mid-question: the AI SDK client does not notice, so
-// the question stays; its answer fails the tool call (at once in 2026-07-28; in 2025 after the kit's server-work
-// timeout, where the client alone would wait for ever), and the reply says so. The MCP server unreachable: the message is refused with 502, nothing starts. The host
-// shut down mid-question: the question leaves the tab and the reply ends.
+// with its MCP connections, and its sessions and conversations with its memory; when it is back, the tab's stream is
+// refused (`401`: signed out), a new sign-in starts an empty conversation, and the MCP server never received an
+// answer. The MCP server gone mid-question: the AI SDK client does not notice, so the question stays; its answer fails
+// the tool call (at once in 2026-07-28; in 2025 after the kit's server-work timeout, where the client alone would wait
+// for ever), and the reply says so. The MCP server unreachable: the message is refused with 502, nothing starts. The
+// host shut down mid-question: the question leaves the tab and the reply ends.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,6 @@ const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 // A build stand-in: the process refuses to start without one, and these tests read no page.
 const dist = mkdtempSync(join(tmpdir(), 'chat-host-dist-'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>chat host</title>');
-const SECRET = 'a session key of thirty-two bytes or more, for a restart';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ afterAll(async () => {
 function startProcess(port: number): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'], {
     cwd: appDir,
-    env: { ...process.env, PORT: String(port), MCP_URL: demo.url, CHAT_DIST: dist, CHAT_SESSION_SECRET: SECRET },
+    env: { ...process.env, PORT: String(port), MCP_URL: demo.url, CHAT_DIST: dist },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -62,14 +62,14 @@ function startProcess(port: number): Promise<{ child: ChildProcess; url: string 
 }
 
 describe('the chat host process killed mid-question', () => {
-  it('the question is withdrawn as lost when it is back; nothing reached the MCP server', async () => {
+  it('when it is back, the session is gone (401) and so is the conversation; nothing reached the MCP server', async () => {
     const first = await startProcess(0);
     const port = Number(new URL(first.url).port);
     const user = await signIn(first, 'erin');
     const tab = openTab(first, user);
     try {
       const reply = send(user, 'Export the orders').then(readReply, (error: unknown) => error);
-      const question = await nextQuestion(tab);
+      await nextQuestion(tab);
       const asked = demo.answers.report().requests.filter((request) => request.tool === 'export-data').length;
       first.child.kill('SIGKILL');
       // The reply's stream breaks with the process.
@@ -78,11 +78,13 @@ describe('the chat host process killed mid-question', () => {
 
       const second = await startProcess(port);
       try {
-        // The tab reconnects by itself to a hub with another identity: what the dead one held is lost, and said so.
-        await waitForQueue(tab, (entries) => entries.length === 0);
-        expect(question.signal.reason).toMatchObject({ code: 'lost' });
-        // The session survives (the same key); the conversation, kept in the dead process's memory, does not.
-        const chat = (await (await user.fetch('/api/chat')).json()) as { messages: unknown[] };
+        // The session lived in the dead process's memory: the tab's stream, reconnecting by itself, is refused, and
+        // so is everything the old cookie asks. (The page, reloaded, shows the sign-in.)
+        await waitForEvent(tab, (event) => event.type === 'disconnected' && event.status === 401);
+        expect((await user.fetch('/api/chat')).status).toBe(401);
+        // Signed in again: a new user, and the conversation, kept in the same memory, is gone too.
+        const again = await signIn(second, 'erin');
+        const chat = (await (await again.fetch('/api/chat')).json()) as { messages: unknown[] };
         expect(chat.messages).toEqual([]);
         // The MCP server asked once and received no answer.
         const exports = demo.answers.report().requests.filter((request) => request.tool === 'export-data');

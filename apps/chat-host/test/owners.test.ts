@@ -1,18 +1,25 @@
-// Who sees and answers what: every question belongs to the user whose turn asked it. Another user's tab never sees
-// it, cannot answer it (not with their own token, not with none), and cannot read the conversation it belongs to;
-// a browser without a session, or with a cookie the backend did not sign, gets nothing at all.
+// Who sees and answers what: every question belongs to the user whose turn asked it, a user being a session (made at
+// sign-in), never a name. Another user's tab, another browser signed in with the very same name included, never sees
+// it, cannot answer it (not with their own token, not with none), and cannot read the conversation it belongs to; a
+// browser without a session, or with a session id the backend did not make, gets nothing at all; signing out ends the
+// session, its turn and its questions.
 import { TOKEN_HEADER } from '@elicitation-kit/mcp/bridge';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../server/session.js';
-import { messageOf, nextQuestion, openTab, readReply, readyOf, send, signIn, textOf } from './harness.js';
+import { messageOf, nextQuestion, openTab, readReply, readyOf, send, signIn, textOf, waitForQueue } from './harness.js';
 import { serversForFile } from './servers.js';
 
 const servers = serversForFile();
 
-describe('two users', () => {
-  it('Bob neither sees, nor answers, nor reads what Alice was asked', async () => {
-    const alice = await signIn(servers().host, 'alice');
-    const bob = await signIn(servers().host, 'bob');
+describe.each([
+  ['alice', 'bob'],
+  ['sam', 'sam'],
+])('two browsers, signed in as %s and %s', (aliceName, bobName) => {
+  it('the second neither sees, nor answers, nor reads what the first was asked', async () => {
+    const alice = await signIn(servers().host, aliceName);
+    const bob = await signIn(servers().host, bobName);
+    // Each sees the name they typed, and only as a name.
+    expect(await (await bob.fetch('/api/session')).json()).toEqual({ user: bobName });
     const aliceTab = openTab(servers().host, alice);
     const bobTab = openTab(servers().host, bob);
     try {
@@ -59,10 +66,12 @@ describe('two users', () => {
 
 describe('no session', () => {
   const forged = `${SESSION_COOKIE}=${Buffer.from('alice').toString('base64url')}.${Buffer.alloc(32).toString('base64url')}`;
+  const madeUp = `${SESSION_COOKIE}=${Buffer.alloc(32).toString('base64url')}`;
 
   it.each([
     ['no cookie', ''],
     ['a forged cookie', forged],
+    ['a made-up session id', madeUp],
   ])('%s: the chat, its stream and the bridge refuse with 401', async (_label, cookie) => {
     const get = (path: string, init: RequestInit = {}) =>
       fetch(new URL(path, servers().host.url), {
@@ -87,11 +96,29 @@ describe('no session', () => {
     expect(await bridge.json()).toMatchObject({ error: 'unauthorized' });
   });
 
-  it('signing out ends the session', async () => {
+  it('signing out ends the session: its cookie names nobody after, its turn and its question end', async () => {
     const carol = await signIn(servers().host, 'carol');
     expect(await (await carol.fetch('/api/session')).json()).toEqual({ user: 'carol' });
-    const out = await carol.fetch('/api/session', { method: 'DELETE' });
-    expect(out.status).toBe(204);
-    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+    const tab = openTab(servers().host, carol);
+    try {
+      const reply = readReply(await send(carol, 'Export the orders'));
+      const question = await nextQuestion(tab);
+      const out = await carol.fetch('/api/session', { method: 'DELETE' });
+      expect(out.status).toBe(204);
+      expect(out.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+      // The question leaves the tab, and the reply ends.
+      await waitForQueue(tab, (entries) => entries.length === 0);
+      expect(question.signal.aborted).toBe(true);
+      expect(await reply).toContainEqual(expect.objectContaining({ type: expect.stringMatching(/^(abort|error)$/) }));
+      // The cookie, kept by a browser that ignored the sign-out (or stolen), names nobody.
+      expect(await (await carol.fetch('/api/session')).json()).toEqual({ user: null });
+      expect((await carol.fetch('/api/chat')).status).toBe(401);
+      expect((await carol.fetch('/api/elicitations')).status).toBe(401);
+      // Signing in again with the same name is a new user, with a new, empty conversation.
+      const again = await signIn(servers().host, 'carol');
+      expect(await (await again.fetch('/api/chat')).json()).toMatchObject({ messages: [] });
+    } finally {
+      tab.close();
+    }
   });
 });

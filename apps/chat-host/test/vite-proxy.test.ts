@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { createElicitationBridge, toNodeListener } from '@elicitation-kit/mcp/bridge';
 import type { ElicitationBridge, ElicitationBridgeEvent } from '@elicitation-kit/mcp/bridge';
 import { connectElicitationBridge } from '@elicitation-kit/mcp/browser';
@@ -89,7 +89,8 @@ async function startBackend(): Promise<Backend> {
       const bridge = createElicitationBridge({
         // The user a `user` cookie names (what a host reads from its session).
         authorize: (request) => /(?:^|;\s*)user=([^;]+)/u.exec(request.headers.get('cookie') ?? '')?.[1],
-        ...(origins !== undefined && { origins }),
+        // Without `origins`: the origin the Host header names (what a proxy that rewrites Host gets wrong).
+        origins: origins ?? 'trust-host-header',
         onEvent: (event) => events.push(event),
       });
       listener = toNodeListener(bridge.fetch);
