@@ -6,7 +6,7 @@
 export { createElicitationBridge } from './bridge/server.js';
 export { createRedisBridgeHub } from './bridge/redis-hub.js';
 export { toNodeListener } from './bridge/node.js';
-export { TOKEN_HEADER, WITHDRAW_MESSAGES } from './bridge/wire.js';
+export { MAX_EVENT_LENGTH, TOKEN_HEADER, WITHDRAW_MESSAGES } from './bridge/wire.js';
 export type {
   ElicitationBridge,
   ElicitationBridgeEvent,
@@ -15,5 +15,5 @@ export type {
 } from './bridge/types.js';
 export type { ElicitationBridgeHub } from './bridge/hub.js';
 export type { RedisBridgeClient, RedisBridgeHubOptions, RedisBridgeSubscriber } from './bridge/redis-hub.js';
-export type { FetchHandler, NodeRequest, NodeResponse } from './bridge/node.js';
+export type { FetchHandler, NodeListenerOptions, NodeRequest, NodeResponse } from './bridge/node.js';
 export type { BridgeErrorBody, BridgeErrorCode, WireEntry, WithdrawReason } from './bridge/wire.js';

@@ -4,7 +4,7 @@
  * are. No Node built-ins, no MCP SDK.
  */
 export { connectElicitationBridge } from './bridge/browser.js';
-export { WITHDRAW_MESSAGES, WithdrawnError } from './bridge/wire.js';
+export { MAX_EVENT_LENGTH, WITHDRAW_MESSAGES, WithdrawnError } from './bridge/wire.js';
 export type {
   ElicitationBridgeClientEvent,
   ElicitationBridgeClientOptions,
@@ -13,4 +13,3 @@ export type {
   RemoteElicitationQueue,
 } from './bridge/browser.js';
 export type { BridgeErrorBody, BridgeErrorCode, WithdrawReason } from './bridge/wire.js';
-export type { ElicitationQueue, PendingElicitation, ServerIdentity } from './types.js';

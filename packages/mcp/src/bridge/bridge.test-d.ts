@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { RedisBridgeClient, ElicitationBridge } from '../bridge.js';
+import type { RedisBridgeClient, ElicitationBridge, NodeRequest, NodeResponse } from '../bridge.js';
 import type { RemoteElicitation, RemoteElicitationQueue } from '../browser.js';
-import type { ElicitationQueue, PendingElicitation } from '../index.js';
+import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
 
 describe('bridge types', () => {
   it('the remote queue is an ElicitationQueue, its entries PendingElicitations (the hooks and the dialog take them)', () => {
@@ -12,6 +13,11 @@ describe('bridge types', () => {
 
   it('an ioredis 6 client fits the Redis hub as is', () => {
     expectTypeOf<Redis>().toExtend<RedisBridgeClient>();
+  });
+
+  it('toNodeListener takes Node’s own request and response as they are', () => {
+    expectTypeOf<IncomingMessage>().toExtend<NodeRequest>();
+    expectTypeOf<ServerResponse>().toExtend<NodeResponse>();
   });
 
   it('bridge.fetch is a Fetch API handler (a Next.js route handler, a Hono handler)', () => {

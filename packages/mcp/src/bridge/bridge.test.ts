@@ -6,11 +6,12 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connect, EXPORT_PARAMS, resultJson, waitForQueue } from '../test/harness.js';
 import type { Setup } from '../test/harness.js';
-import { createElicitationQueue, queueInternals } from '../queue.js';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import type { PendingElicitation } from '../types.js';
 import { handMadeEntry, openBrowser, postRaw, readyOf, startBackend, waitForEvent } from '../test/bridge-host.js';
 import type { TestBackend, TestBrowser } from '../test/bridge-host.js';
 import { createElicitationBridge } from './server.js';
+import type { ElicitationBridgeEvent } from './types.js';
 import { TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
 
 let cleanups: (() => Promise<void> | void)[] = [];
@@ -706,7 +707,7 @@ describe('URL mode', () => {
 
 describe('createElicitationBridge', () => {
   it('without onEvent, a bad-origin refusal is written to the console once per origin, with the origins it takes', async () => {
-    const bridge = createElicitationBridge({ authorize: () => 'alice' });
+    const bridge = createElicitationBridge({ authorize: () => 'alice', origins: ['http://127.0.0.1:4000'] });
     cleanups.push(() => bridge.close());
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const answerFrom = (origin: string) =>
@@ -743,8 +744,16 @@ describe('createElicitationBridge', () => {
     expect(await response.json()).toMatchObject({ error: 'too-many-streams' });
   });
 
-  it('ends a stream its browser stopped reading rather than pile events up (the slot is free again)', async () => {
-    const bridge = createElicitationBridge({ authorize: () => 'alice', maxStreamsPerOwner: 1 });
+  it('drops a stream its browser stopped reading rather than pile bytes up (the slot is free again)', async () => {
+    const bridge = createElicitationBridge({
+      authorize: () => 'alice',
+      origins: ['http://app.example'],
+      maxStreamsPerOwner: 1,
+      maxEntryBytes: 16 * 1024,
+      maxStreamBytes: 96 * 1024,
+      onEvent: (event) => events.push(event),
+    });
+    const events: ElicitationBridgeEvent[] = [];
     cleanups.push(() => bridge.close());
     const queue = createElicitationQueue({ maxPendingPerServer: 1000 });
     bridge.expose('alice', queue);
@@ -752,23 +761,48 @@ describe('createElicitationBridge', () => {
     const stalled = await open();
     expect(stalled.status).toBe(200);
     expect((await open()).status).toBe(429);
-    const internals = queueInternals(queue);
+    const internals = queue.openProducer();
     for (let index = 0; index < 300; index += 1) {
       internals.add(handMadeEntry(EXPORT_PARAMS, { id: `entry-${index}`, createdAt: index }), () => undefined);
     }
-    // Nobody read `stalled`: after 256 unread events it was ended.
+    // Nobody read `stalled`: past 96 KiB unread it was dropped (errored, not closed: nothing left to flush).
+    expect(events).toContainEqual(expect.objectContaining({ type: 'dropped', owner: 'alice', reason: 'stream-bytes' }));
+    await expect(stalled.body!.getReader().read()).rejects.toThrow('stream dropped');
     const next = await open();
     expect(next.status).toBe(200);
     await next.body?.cancel();
-    await stalled.body?.cancel();
+  });
+
+  it('keeps two queues apart whose made-up server ids are equal (ids are per queue): respondAll answers one', async () => {
+    const { bridge, url } = await backend();
+    const turns = [createElicitationQueue(), createElicitationQueue()];
+    const answers: string[] = [];
+    turns.forEach((queue, turn) => {
+      bridge.expose('alice', queue);
+      const producer = queue.openProducer();
+      // Each queue's first producer is `elicitation-kit-1`: the same id in both.
+      expect(producer.id).toBe('elicitation-kit-1');
+      producer.add(
+        handMadeEntry(EXPORT_PARAMS, { id: `turn-${turn}`, server: { id: producer.id, name: 'Demo' } }),
+        (result) => answers.push(`${turn}:${result.action}`),
+      );
+    });
+    const tab = browser(url, 'alice');
+    await vi.waitFor(() => expect(tab.queue.getSnapshot()).toHaveLength(2));
+    const [one, other] = tab.queue.getSnapshot();
+    expect(one?.server.id).not.toBe(other?.server.id);
+    expect(tab.queue.respondAll(one!.server.id, { action: 'decline' })).toBe(1);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(tab.queue.getSnapshot()).toHaveLength(1);
   });
 
   it('checks its options', async () => {
-    expect(() => createElicitationBridge({ authorize: () => 'alice', secret: 'short' })).toThrow(RangeError);
-    expect(() => createElicitationBridge({ authorize: () => 'alice', maxBodyBytes: 0 })).toThrow(
+    const origins = ['http://app.example'];
+    expect(() => createElicitationBridge({ authorize: () => 'alice', origins, secret: 'short' })).toThrow(RangeError);
+    expect(() => createElicitationBridge({ authorize: () => 'alice', origins, maxBodyBytes: 0 })).toThrow(
       'maxBodyBytes must be a positive integer (got 0)',
     );
-    const bridge = createElicitationBridge({ authorize: () => 'alice' });
+    const bridge = createElicitationBridge({ authorize: () => 'alice', origins });
     expect(() => bridge.expose('', { subscribe: () => () => undefined } as never)).toThrow(TypeError);
     const queue = createElicitationQueue();
     const stop = bridge.expose('alice', queue);

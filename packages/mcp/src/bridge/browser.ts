@@ -10,7 +10,7 @@ import { rehydrate } from './rehydrate.js';
 import type { Rehydration } from './rehydrate.js';
 import { createSseDecoder } from './sse-decoder.js';
 import type { SseEvent } from './sse-decoder.js';
-import { TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
+import { MAX_EVENT_LENGTH, TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire.js';
 import type { BridgeErrorBody, WireEntry, WithdrawReason } from './wire.js';
 
 /** Options of {@link connectElicitationBridge}. */
@@ -33,7 +33,11 @@ export interface ElicitationBridgeClientOptions {
   publicSuffixList?: PublicSuffixList;
   /** The first reconnection delay; it doubles (with jitter) up to 30 s and resets once a stream opens. @default 1000 */
   retryMs?: number;
-  /** The longest event read from the stream, in characters; a longer one ends the stream. @default 4194304 */
+  /**
+   * The longest event read from the stream, in characters. The backend never sends a longer one than
+   * `MAX_EVENT_LENGTH` (4 MiB), so a lower value is raised to it; a longer event (a hostile or mismatched backend) is
+   * skipped: a question is answered `cancel` and reported (`rejected`), and the stream goes on. @default 4194304
+   */
   maxEventLength?: number;
   /** How long the stream stays open after the last subscriber left (React re-subscribes at once). @default 1000 */
   lingerMs?: number;
@@ -106,6 +110,9 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
   /** Ends the stream for good; the entries leave (`closed`), on the page only: they stay pending on the backend. */
   close(): void;
 }
+
+/** The id of a skipped `entry` event, from the start of its data (`{"entry":{"id":"…"`, as the backend writes it). */
+const ENTRY_ID = /^\{"entry":\{"id":"([^"\\]{1,512})"/u; // 512: MAX_ID_LENGTH
 
 /** The longest reconnection delay. */
 const MAX_RETRY_MS = 30_000;
@@ -209,7 +216,8 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
   const modes = options.modes ?? {};
   const credentials = options.credentials ?? 'same-origin';
   const retryMs = options.retryMs ?? 1_000;
-  const maxEventLength = options.maxEventLength ?? 4 * 1024 * 1024;
+  // The backend bounds every event by the same constant: a page that read less would miss questions or loop.
+  const maxEventLength = Math.max(options.maxEventLength ?? MAX_EVENT_LENGTH, MAX_EVENT_LENGTH);
   const lingerMs = options.lingerMs ?? 1_000;
   const emit = (event: ElicitationBridgeClientEvent): void => {
     options.onEvent?.(event);
@@ -397,6 +405,15 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
         listed.add(value['id']);
       }
     }
+    // Questions that did not fit in the ready follow it, an event each: still pending, not gone.
+    const ids = data['ids'];
+    if (Array.isArray(ids)) {
+      for (const id of ids) {
+        if (typeof id === 'string') {
+          listed.add(id);
+        }
+      }
+    }
     for (const id of locals.keys()) {
       if (!listed.has(id)) {
         withdraw(id, missing);
@@ -444,18 +461,37 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
         return { status: response.status, opened };
       }
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      const decoder = createSseDecoder(maxEventLength, (event) => {
-        opened ||= event.event === 'ready';
-        onEvent(event);
-      });
+      let readyTooLong = false;
+      const decoder = createSseDecoder(
+        maxEventLength,
+        (event) => {
+          opened ||= event.event === 'ready';
+          onEvent(event);
+        },
+        (skipped) => {
+          if (skipped.event === 'ready') {
+            readyTooLong = true;
+          } else if (skipped.event === 'entry') {
+            // Say which question it was (the backend writes the id first), so that nobody waits for it.
+            const id = ENTRY_ID.exec(skipped.start)?.[1];
+            reject({
+              ok: false,
+              ...(id !== undefined && { id }),
+              error: { message: `A question longer than this page reads (${maxEventLength} characters) was skipped.` },
+            });
+          }
+        },
+      );
       for (;;) {
         const { done, value } = await reader.read();
         if (done) {
           return { opened };
         }
-        if (!decoder.push(value)) {
+        decoder.push(value);
+        if (readyTooLong) {
+          // Without its ready the stream has no token: a backend that ignores MAX_EVENT_LENGTH.
           await reader.cancel();
-          return { error: new RangeError(`an event longer than ${maxEventLength} characters`), opened };
+          return { error: new RangeError(`a ready event longer than ${maxEventLength} characters`), opened };
         }
       }
     } catch (error) {

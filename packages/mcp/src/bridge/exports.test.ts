@@ -11,6 +11,7 @@ const BROWSER_ENTRY = fileURLToPath(new URL('../browser.ts', import.meta.url));
 describe('bridge entries', () => {
   it('@elicitation-kit/mcp/bridge exports exactly the documented runtime names', () => {
     expect(Object.keys(server).toSorted()).toEqual([
+      'MAX_EVENT_LENGTH',
       'TOKEN_HEADER',
       'WITHDRAW_MESSAGES',
       'createElicitationBridge',
@@ -21,6 +22,7 @@ describe('bridge entries', () => {
 
   it('@elicitation-kit/mcp/browser exports exactly the documented runtime names', () => {
     expect(Object.keys(browser).toSorted()).toEqual([
+      'MAX_EVENT_LENGTH',
       'WITHDRAW_MESSAGES',
       'WithdrawnError',
       'connectElicitationBridge',

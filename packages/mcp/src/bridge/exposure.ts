@@ -1,11 +1,11 @@
 // The holder's side: queues exposed to their owners' browsers. Each change of an exposed queue is mirrored to the hub
 // (new and changed entries published, gone ones withdrawn with the reason they left), and each answer the hub routes
 // here is checked against its question with core before the queue gets it.
-import { createContentValidator } from '@elicitation-kit/core';
+import { createContentValidator, isQueueMadeId } from '@elicitation-kit/core';
 import type { ContentValidator, ElicitResult, JsonObject, ParsedElicitation } from '@elicitation-kit/core';
-import { ID_PREFIX } from '../entry.js';
 import type { ElicitationQueue, PendingElicitation, ServerIdentity } from '../types.js';
 import { checkAnswer } from './answer.js';
+import { randomId } from './token.js';
 import { NOT_PENDING } from './hub.js';
 import type { AnswerOutcome, HubInternals } from './hub.js';
 import type { ElicitationBridgeEvent } from './types.js';
@@ -27,6 +27,8 @@ interface Exposed {
 
 /** One queue exposed to one owner. */
 interface Exposure {
+  /** Random, unique across replicas: qualifies the server ids its queue made up (see {@link wireServer}). */
+  id: string;
   owner: string;
   tag: string | undefined;
   queue: ElicitationQueue;
@@ -83,22 +85,23 @@ export function paramsOf(request: ParsedElicitation): JsonObject {
 }
 
 /**
- * The server as the browser sees it. Ids the kit made up (`elicitation-kit-<n>`) count attachments in one process, so
- * two replicas both have an `elicitation-kit-1`: on the wire they carry the replica's id too, or a browser's
- * `respondAll` would answer another server's questions. A host's own ids pass unchanged.
+ * The server as the browser sees it. Ids a queue made up (`elicitation-kit-<n>`, the default when the host names no
+ * server id) are unique within that queue only, and one page shows the questions of many queues (a queue per chat
+ * turn, on any replica): on the wire they carry the exposure's own random id too, or a browser's `respondAll` would
+ * answer another queue's questions. A host's own ids pass unchanged.
  */
-function wireServer(server: ServerIdentity, replica: string): ServerIdentity {
+function wireServer(server: ServerIdentity, exposureId: string): ServerIdentity {
   return {
     ...server,
-    id: server.id.startsWith(ID_PREFIX) ? `${server.id}@${replica}` : server.id,
+    id: isQueueMadeId(server.id) ? `${server.id}@${exposureId}` : server.id,
   };
 }
 
-function toWireEntry(wireId: string, entry: PendingElicitation, replica: string, tag: string | undefined): WireEntry {
+function toWireEntry(wireId: string, entry: PendingElicitation, exposureId: string, tag: string | undefined): WireEntry {
   return {
     id: wireId,
     params: paramsOf(entry.request),
-    server: wireServer(entry.server, replica),
+    server: wireServer(entry.server, exposureId),
     era: entry.era,
     status: entry.status,
     kind: entry.kind,
@@ -139,7 +142,7 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
 
   const publish = (exposed: Exposed): void => {
     const { owner } = exposed.exposure;
-    const wire = toWireEntry(exposed.wireId, exposed.entry, hub.replica, exposed.exposure.tag);
+    const wire = toWireEntry(exposed.wireId, exposed.entry, exposed.exposure.id, exposed.exposure.tag);
     const size = new TextEncoder().encode(JSON.stringify(wire)).length;
     if (size > maxEntryBytes) {
       // Not from inside the queue's listener: answer once the change being mirrored is done.
@@ -219,7 +222,7 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
         throw new TypeError('expose: this queue is already exposed (stop that exposure first)');
       }
       exposedQueues.add(queue);
-      const exposure: Exposure = { owner, tag, queue, entries: new Map(), syncing: false, dirty: false };
+      const exposure: Exposure = { id: randomId(), owner, tag, queue, entries: new Map(), syncing: false, dirty: false };
       const unsubscribe = queue.subscribe(() => sync(exposure));
       sync(exposure);
       let stopped = false;

@@ -1,7 +1,9 @@
 // Node's `http` (and Express, which hands the same objects on) speaks IncomingMessage/ServerResponse, not Fetch: this
 // turns a Fetch API handler into a request listener. The request body is streamed (the handler reads only as much as
 // its limit), the response is written chunk by chunk as it comes (Server-Sent Events reach the browser at once), and
-// the request's `signal` aborts when the client goes away. Typed structurally: no Node types are needed to use it.
+// the request's `signal` aborts when the client goes away. A client that stops reading is not waited for: no `drain`
+// within a deadline (or the handler erroring its body) cancels the body and destroys the socket, which frees what
+// was buffered for it. Typed structurally: no Node types are needed to use it.
 
 /** The parts of Node's `IncomingMessage` the adapter reads. */
 export interface NodeRequest extends AsyncIterable<Uint8Array> {
@@ -25,6 +27,9 @@ export interface NodeResponse {
   end(): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
+  removeListener(event: 'drain' | 'close', listener: () => void): unknown;
+  /** Closes the connection at once, dropping what was buffered. */
+  destroy(): unknown;
   readonly headersSent: boolean;
   readonly writableFinished: boolean;
   readonly destroyed: boolean;
@@ -32,6 +37,17 @@ export interface NodeResponse {
 
 /** A Fetch API handler: what `bridge.fetch` is. */
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** Options of {@link toNodeListener}. */
+export interface NodeListenerOptions {
+  /**
+   * How long a response waits for the client to take what was written (`drain`) before the connection is destroyed
+   * and the body cancelled: a client that stopped reading must not hold memory. @default 30000
+   */
+  drainTimeoutMs?: number;
+}
+
+const noop = (): void => undefined;
 
 function jsonReply(response: NodeResponse, status: number, error: string, message: string): void {
   response.statusCode = status;
@@ -61,7 +77,12 @@ function bodyOf(request: NodeRequest): ReadableStream<Uint8Array> {
   });
 }
 
-async function serve(handler: FetchHandler, request: NodeRequest, response: NodeResponse): Promise<void> {
+async function serve(
+  handler: FetchHandler,
+  request: NodeRequest,
+  response: NodeResponse,
+  drainTimeoutMs: number,
+): Promise<void> {
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   if (hasBody && request.readableEnded) {
@@ -113,29 +134,54 @@ async function serve(handler: FetchHandler, request: NodeRequest, response: Node
     return;
   }
   const reader = reply.body.getReader();
-  const closed = new Promise<undefined>((resolve) => {
-    response.once('close', () => resolve(undefined));
+  /** Wakes the wait for `drain` when the connection closes or the handler errors its body (a dropped stream). */
+  let wake: (() => void) | undefined;
+  let left = false;
+  response.once('close', () => {
+    left = true;
+    wake?.();
+    reader.cancel().catch(noop);
   });
-  closed.then(() => reader.cancel()).catch(() => undefined);
+  // One listener for the whole response (racing `closed` per chunk would keep every chunk alive until the end).
+  reader.closed.catch(() => wake?.());
   for (;;) {
-    const next = await Promise.race([reader.read(), closed]);
-    if (next === undefined || next.done) {
+    // Plainly awaited: the chunk is released once written. A handler that errors its body lands in the catch below.
+    const next = await reader.read();
+    if (next.done || left) {
       break;
     }
-    if (!response.write(next.value)) {
-      await Promise.race([
-        new Promise<undefined>((resolve) => response.once('drain', () => resolve(undefined))),
-        closed,
-      ]);
+    if (!response.write(next.value) && !(await drained(response, drainTimeoutMs, (resume) => (wake = resume)))) {
+      // No drain in time, the client left, or the body errored: free what is buffered for this client, now.
+      wake = undefined;
+      reader.cancel().catch(noop);
+      response.destroy();
+      return;
     }
+    wake = undefined;
   }
   if (!response.destroyed) {
     response.end();
   }
 }
 
+/** Resolves `true` on `drain`, `false` after `timeoutMs` or when `onWake`'s function is called. */
+function drained(response: NodeResponse, timeoutMs: number, onWake: (resume: () => void) => void): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const settle = (ok: boolean): void => {
+      clearTimeout(timer);
+      response.removeListener('drain', onDrain);
+      resolve(ok);
+    };
+    const onDrain = (): void => settle(true);
+    const timer = setTimeout(() => settle(false), timeoutMs);
+    response.once('drain', onDrain);
+    onWake(() => settle(false));
+  });
+}
+
 /**
- * A Node `http` request listener (also an Express handler) serving `handler`.
+ * A Node `http` request listener (also an Express handler) serving `handler`. A client that takes nothing of a
+ * response for `drainTimeoutMs` has its connection destroyed and the body cancelled.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
@@ -143,14 +189,22 @@ async function serve(handler: FetchHandler, request: NodeRequest, response: Node
  * // Express, before any body parser: app.all('/api/elicitations', toNodeListener(bridge.fetch));
  * ```
  */
-export function toNodeListener(handler: FetchHandler): (request: NodeRequest, response: NodeResponse) => void {
+export function toNodeListener(
+  handler: FetchHandler,
+  options: NodeListenerOptions = {},
+): (request: NodeRequest, response: NodeResponse) => void {
+  const drainTimeoutMs = options.drainTimeoutMs ?? 30_000;
+  if (!Number.isInteger(drainTimeoutMs) || drainTimeoutMs < 1) {
+    throw new RangeError(`toNodeListener: drainTimeoutMs must be a positive integer (got ${String(drainTimeoutMs)})`);
+  }
   return (request, response) => {
-    serve(handler, request, response).catch(() => {
+    serve(handler, request, response, drainTimeoutMs).catch(() => {
       if (response.destroyed || response.writableFinished) {
         return;
       }
       if (response.headersSent) {
-        response.end();
+        // The body failed midway (a stream the handler dropped): abort, so nothing stays buffered for this client.
+        response.destroy();
       } else {
         jsonReply(response, 500, 'internal', 'The request could not be handled.');
       }

@@ -140,6 +140,7 @@ function readRecord(value: unknown): HubRecord | undefined {
  * import { Redis } from 'ioredis';
  * const bridge = createElicitationBridge({
  *   authorize,
+ *   origins: ['https://app.example.com'],
  *   hub: createRedisBridgeHub(new Redis(process.env.REDIS_URL)),
  *   secret: process.env.ELICITATION_BRIDGE_SECRET, // 32+ bytes, the same on every replica
  * });

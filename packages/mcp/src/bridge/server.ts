@@ -1,7 +1,8 @@
 // The bridge's HTTP endpoint: one Fetch API handler for every framework. `GET` opens a stream of the owner's
 // questions (Server-Sent Events); `POST` takes one answer. Every request is scoped to the owner `authorize` names;
-// an answer also needs the token its stream was given, comes from an allowed origin, is bounded in size, is read
-// strictly, and is checked against its question by the replica holding it before the MCP server sees it.
+// an answer also needs the token its stream was given, comes from an allowed origin, is bounded in size and time, is
+// read strictly, and is checked against its question by the replica holding it before the MCP server sees it. A stream
+// holds at most so many bytes its browser has not taken (per stream and per owner) and is dropped when it stalls.
 import { BoundedMap } from '../bounded-map.js';
 import { readAnswerBody } from './answer.js';
 import { createExposures } from './exposure.js';
@@ -9,8 +10,8 @@ import { createMemoryHub, hubInternals } from './hub.js';
 import type { AnswerOutcome, HubEvent, HubRecord, OwnerView } from './hub.js';
 import { createTokenKeys, randomId } from './token.js';
 import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from './types.js';
-import { MAX_ID_LENGTH, TOKEN_HEADER } from './wire.js';
-import type { BridgeErrorBody, BridgeErrorCode, ReadyEvent } from './wire.js';
+import { MAX_EVENT_LENGTH, MAX_ID_LENGTH, TOKEN_HEADER } from './wire.js';
+import type { BridgeErrorBody, BridgeErrorCode, ReadyEvent, WireEntry } from './wire.js';
 
 /** Defaults of {@link ElicitationBridgeOptions}. */
 const DEFAULTS = {
@@ -19,10 +20,31 @@ const DEFAULTS = {
   maxStreamsPerOwner: 16,
   keepAliveMs: 15_000,
   maxStreamMs: 3_600_000,
+  bodyTimeoutMs: 10_000,
+  maxStreamBytes: 8 * 1024 * 1024,
+  maxOwnerBytes: 16 * 1024 * 1024,
+  stallTimeoutMs: 30_000,
 };
 
-/** Events a stream may hold unread before it is ended (a stalled connection must not pile them up). */
-const MAX_UNREAD_EVENTS = 256;
+/** Room for what surrounds a question in its event (`event: entry`, `data: {"entry":…}`), with plenty to spare. */
+const EVENT_ROOM = 64 * 1024;
+
+/** What the bridge holds for each owner, for tests: open streams, and the bytes they hold that no browser took. */
+export interface BridgeStats {
+  streams(owner: string): number;
+  queuedBytes(owner: string): number;
+}
+
+const statsByBridge = new WeakMap<ElicitationBridge, BridgeStats>();
+
+/** The {@link BridgeStats} of a bridge this module made. */
+export function bridgeStats(bridge: ElicitationBridge): BridgeStats {
+  const stats = statsByBridge.get(bridge);
+  if (stats === undefined) {
+    throw new TypeError('bridgeStats: not a bridge made by createElicitationBridge');
+  }
+  return stats;
+}
 
 /** How long an answer token outlives its stream's end (an answer sent just before the reconnect still counts). */
 const TOKEN_GRACE_MS = 5 * 60_000;
@@ -50,10 +72,41 @@ const sseEvent = (event: string, data: unknown): string => `event: ${event}\ndat
 const byArrival = (records: HubRecord[]): HubRecord[] =>
   records.toSorted((first, second) => first.entry.createdAt - second.entry.createdAt);
 
-/** The body as text, or the refusal when it is larger than `limit` bytes or not UTF-8. Reads no more than that. */
+/** Throws the RangeError of a limit that does not fit the others. */
+function bound(ok: boolean, message: string): void {
+  if (!ok) {
+    throw new RangeError(`createElicitationBridge: ${message}`);
+  }
+}
+
+/** Adds `delta` to `owner`'s count (an owner at zero is forgotten). */
+function count(counts: Map<string, number>, owner: string, delta: number): void {
+  const total = (counts.get(owner) ?? 0) + delta;
+  if (total > 0) {
+    counts.set(owner, total);
+  } else {
+    counts.delete(owner);
+  }
+}
+
+/** The bytes of `text` in UTF-8, without encoding it (JSON text: surrogates come in pairs, 4 bytes a pair). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    bytes += unit < 0x80 ? 1 : unit < 0x800 || (unit >= 0xd800 && unit <= 0xdfff) ? 2 : 3;
+  }
+  return bytes;
+}
+
+/**
+ * The body as text, or the refusal when it is larger than `limit` bytes, has not all arrived within `timeoutMs`, or
+ * is not UTF-8. Reads no more than that.
+ */
 async function readBody(
   request: Request,
   limit: number,
+  timeoutMs: number,
 ): Promise<{ ok: true; text: string } | { ok: false; status: number; body: BridgeErrorBody }> {
   const tooLarge = { ok: false as const, ...refusal(413, 'too-large', `The body is larger than ${limit} bytes.`) };
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -66,17 +119,30 @@ async function readBody(
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) {
-      break;
+  // A body trickling in (a byte now and then, with a valid token) must not hold the request open for minutes.
+  let late = false;
+  const deadline = setTimeout(() => {
+    late = true;
+    reader.cancel().catch(() => undefined);
+  }, timeoutMs);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || late) {
+        break;
+      }
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        return tooLarge;
+      }
+      chunks.push(value);
     }
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(value);
+  } finally {
+    clearTimeout(deadline);
+  }
+  if (late) {
+    return { ok: false, ...refusal(408, 'slow-body', `The body did not arrive within ${timeoutMs} ms.`) };
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -106,15 +172,20 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  *
  * @example
  * ```ts
- * const bridge = createElicitationBridge({ authorize: async (request) => (await getSession(request))?.userId });
+ * const bridge = createElicitationBridge({
+ *   authorize: async (request) => (await getSession(request))?.userId,
+ *   origins: ['https://app.example.com'],
+ * });
  * // Per chat turn (or per user's MCP client):
  * const queue = createElicitationQueue();
  * const stop = bridge.expose(userId, queue);
  * // …attach the queue to your MCP client, run the tool calls, then: stop();
  * // Route: GET and POST /api/elicitations → bridge.fetch(request)
  * ```
- * @throws {TypeError} when a Redis hub is given without `secret`, or the hub already serves a bridge.
- * @throws {RangeError} when `secret` has fewer than 32 bytes, or a limit is not a positive integer.
+ * @throws {TypeError} when `origins` is missing or holds something that is not an origin, when a Redis hub is given
+ * without `secret`, or the hub already serves a bridge.
+ * @throws {RangeError} when `secret` has fewer than 32 bytes, or a limit is not a positive integer or does not fit
+ * the others (`maxEntryBytes` within what the page reads, `maxStreamBytes` above it, `maxOwnerBytes` above that).
  */
 export function createElicitationBridge(options: ElicitationBridgeOptions): ElicitationBridge {
   const hub = options.hub === undefined ? createMemoryHub() : hubInternals(options.hub);
@@ -131,6 +202,35 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     }
     limits[key] = value;
   }
+  bound(
+    limits.maxEntryBytes <= MAX_EVENT_LENGTH - EVENT_ROOM,
+    `maxEntryBytes must be at most ${MAX_EVENT_LENGTH - EVENT_ROOM} (what the page reads, MAX_EVENT_LENGTH, less room for the event)`,
+  );
+  bound(
+    limits.maxStreamBytes >= limits.maxEntryBytes + EVENT_ROOM,
+    `maxStreamBytes must be at least maxEntryBytes + ${EVENT_ROOM} (one question always fits)`,
+  );
+  bound(limits.maxOwnerBytes >= limits.maxStreamBytes, 'maxOwnerBytes must be at least maxStreamBytes');
+  const { origins } = options;
+  if (origins === undefined) {
+    throw new TypeError(
+      "createElicitationBridge: `origins` is required: the origins of your pages (['https://app.example.com']), or 'trust-host-header' for a server that checks the Host header itself (see DNS rebinding in the @elicitation-kit/mcp README)",
+    );
+  }
+  if (origins !== 'trust-host-header') {
+    if (typeof origins === 'string' || origins.length === 0) {
+      throw new TypeError(
+        "createElicitationBridge: `origins` must list your pages' origins, or be 'trust-host-header'",
+      );
+    }
+    for (const origin of origins) {
+      if (typeof origin !== 'string' || !URL.canParse(origin) || new URL(origin).origin !== origin) {
+        throw new TypeError(
+          `createElicitationBridge: \`origins\` must hold origins such as https://app.example.com (got ${JSON.stringify(origin)})`,
+        );
+      }
+    }
+  }
   const keys = createTokenKeys(options.secret);
   const emit = (event: ElicitationBridgeEvent): void => {
     options.onEvent?.(event);
@@ -142,6 +242,8 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     failed: (error, operation) => emit({ type: 'failed', operation, error }),
   });
   const streamsByOwner = new Map<string, number>();
+  /** The bytes each owner's streams hold that their browsers have not taken yet. */
+  const bytesByOwner = new Map<string, number>();
   const openStreams = new Set<() => void>();
   let closed = false;
 
@@ -169,16 +271,18 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     return owner;
   };
 
-  /** The origins a browser may use: `origins`, or the origin of the URL this request was made to. */
-  const allowedOrigins = (request: Request): readonly string[] => options.origins ?? [new URL(request.url).origin];
+  /** The origins a browser may use: `origins`, or (`'trust-host-header'`) the origin of the URL `Host` named. */
+  const allowedOrigins = (request: Request): readonly string[] =>
+    origins === 'trust-host-header' ? [new URL(request.url).origin] : origins;
 
   /** Foreign origins already written to the console (when no `onEvent` is given). */
   const warnedOrigins = new BoundedMap<string, true>(WARNED_ORIGINS);
 
   /**
-   * The refusal of a request another site's page made the browser send (with the user's cookies): a foreign `Origin`
-   * or `Sec-Fetch-Site: cross-site`. Such a page could not read the stream anyway; refusing it also keeps it from
-   * taking the user's stream slots. The same refusal meets the application's own page behind a proxy that rewrites
+   * The refusal of a request another origin's page made the browser send (with the user's cookies): a foreign
+   * `Origin`, or a `Sec-Fetch-Site` other than `same-origin` or `none` (a same-site page carries the user's cookies
+   * too). Such a page could not read the stream anyway; refusing it also keeps it from taking the user's stream
+   * slots. A request without `Sec-Fetch-Site` (not a browser, or an old one) is judged by its `Origin` alone. The same refusal meets the application's own page behind a proxy that rewrites
    * `Host` (a dev server's proxy) when `origins` does not name it: the body names the origin and the event both, and
    * without `onEvent` the console says it once per origin, so that this setup mistake is never silent.
    */
@@ -186,15 +290,17 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     const origin = request.headers.get('origin');
     const expectedOrigins = allowedOrigins(request);
     const foreign = origin !== null && !expectedOrigins.includes(origin);
-    if (!foreign && request.headers.get('sec-fetch-site') !== 'cross-site') {
+    const site = request.headers.get('sec-fetch-site');
+    if (!foreign && (site === null || site === 'same-origin' || site === 'none')) {
       return undefined;
     }
+    const sent = `Sec-Fetch-Site: ${String(site).slice(0, 32)}`;
     const { body } = refusal(
       403,
       'bad-origin',
       foreign
         ? `The page’s origin, ${origin}, is not in this bridge’s \`origins\`: questions are only shown to, and answers only taken from, this application’s own pages.`
-        : 'The browser says another site’s page sent this request (Sec-Fetch-Site: cross-site): questions are only shown to, and answers only taken from, this application’s own pages.',
+        : `The browser says ${site === 'cross-site' ? 'another site’s page' : 'a page of another origin'} sent this request (${sent}): questions are only shown to, and answers only taken from, this application’s own pages.`,
     );
     const event: ElicitationBridgeEvent = {
       type: 'refused',
@@ -208,19 +314,45 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     } else if (!warnedOrigins.has(origin ?? '')) {
       warnedOrigins.set(origin ?? '', true);
       console.warn(
-        `[elicitation-kit] bridge: refused ${request.method} ${new URL(request.url).pathname} (403 bad-origin) from Origin ${origin ?? '(none, Sec-Fetch-Site: cross-site)'}; this bridge takes ${expectedOrigins.join(', ')}. If that is your page (behind a proxy that rewrites Host: Vite's server.proxy string form, Next.js rewrites), add it to createElicitationBridge({ origins }).`,
+        `[elicitation-kit] bridge: refused ${request.method} ${new URL(request.url).pathname} (403 bad-origin) from Origin ${origin ?? `(none, ${sent})`}; this bridge takes ${expectedOrigins.join(', ')}. If that is your page (behind a proxy that rewrites Host: Vite's server.proxy string form, Next.js rewrites), add it to createElicitationBridge({ origins }).`,
       );
     }
     return jsonResponse(403, body);
   };
 
-  const countStream = (owner: string, delta: number): void => {
-    const count = (streamsByOwner.get(owner) ?? 0) + delta;
-    if (count > 0) {
-      streamsByOwner.set(owner, count);
-    } else {
-      streamsByOwner.delete(owner);
+  const countStream = (owner: string, delta: number): void => count(streamsByOwner, owner, delta);
+
+  /** The largest `ready` sent: what the page reads, and half of what a stream may hold. */
+  const readyBudget = Math.min(MAX_EVENT_LENGTH, Math.floor(limits.maxStreamBytes / 2)) - EVENT_ROOM;
+
+  /**
+   * The `ready` event: the questions that fit in {@link readyBudget}, in arrival order; the others go to `backlog`
+   * (sent one event each as the browser reads) and `ids` lists them all, so the page does not take them for gone.
+   * One server's large questions never hide another's: every question reaches the page, only later.
+   */
+  const readyEvent = (token: string, records: HubRecord[], backlog: Map<string, HubRecord>): ReadyEvent => {
+    const base = { token, hub: hub.identity };
+    let ids: string[] | undefined = records.map((record) => record.entry.id);
+    let size = utf8Length(JSON.stringify({ ...base, entries: [], ids }));
+    if (size > readyBudget) {
+      // Too many to even list (hundreds of thousands): those that follow will be shown again, not lost.
+      ids = undefined;
+      size = utf8Length(JSON.stringify({ ...base, entries: [] }));
     }
+    const entries: WireEntry[] = [];
+    for (const record of records) {
+      // In arrival order: once one does not fit, it and all after it follow the ready.
+      if (backlog.size === 0) {
+        const bytes = utf8Length(JSON.stringify(record.entry)) + 1;
+        if (size + bytes <= readyBudget) {
+          size += bytes;
+          entries.push(record.entry);
+          continue;
+        }
+      }
+      backlog.set(record.entry.id, record);
+    }
+    return { ...base, entries, ...(backlog.size > 0 && ids !== undefined && { ids }) };
   };
 
   /** The owner of a request from one of this application's pages, or the refusal (cross-site, unauthorized). */
@@ -252,61 +384,156 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     }
     const watching: OwnerView = view;
     const encoder = new TextEncoder();
+    /** Bytes for the browser it has not taken yet, oldest first from `head` (the rest were handed over). */
+    const outbox: (Uint8Array | undefined)[] = [];
+    let head = 0;
+    let queued = 0;
+    /** The snapshot's questions that did not fit in `ready`, by id: each sent as an event when the browser reads. */
+    const backlog = new Map<string, HubRecord>();
+    /** When the browser last took bytes. */
+    let lastTaken = Date.now();
+    /** The browser asked for bytes and none were there: the next ones go to it at once. */
+    let waiting = false;
     let ended = false;
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-    const send = (text: string): void => {
-      if (ended || controller === undefined) {
-        return;
-      }
-      controller.enqueue(encoder.encode(text));
-      if ((controller.desiredSize ?? 0) < -MAX_UNREAD_EVENTS) {
-        // A browser that stopped reading (a stalled connection): end it; a reconnect gets a fresh snapshot.
-        end();
-      }
+    let unsubscribe: (() => void) | undefined;
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
+    let lifetime: ReturnType<typeof setTimeout> | undefined;
+
+    const account = (delta: number): void => {
+      queued += delta;
+      count(bytesByOwner, owner, delta);
     };
-    /** Releases what the stream holds; `close` also ends the response (not after the browser cancelled it). */
-    const finish = (close: boolean): void => {
+    /** Releases what the stream holds (its bytes first, then its slot) and ends the response as `how` says. */
+    const finish = (how: 'close' | 'error' | 'cancelled'): void => {
       if (ended) {
         return;
       }
       ended = true;
       clearInterval(keepAlive);
       clearTimeout(lifetime);
-      unsubscribe();
+      unsubscribe?.();
       watching.release();
+      outbox.length = 0;
+      head = 0;
+      backlog.clear();
+      account(-queued);
       countStream(owner, -1);
       openStreams.delete(end);
       request.signal.removeEventListener('abort', end);
-      if (close) {
+      if (how === 'close') {
         controller?.close();
+      } else if (how === 'error') {
+        // Errored, not closed: whoever serves the response aborts the connection instead of flushing it politely.
+        controller?.error(new Error('elicitation bridge: stream dropped'));
       }
     };
-    const end = (): void => finish(true);
-    const body = new ReadableStream<Uint8Array>({
-      start(started) {
-        controller = started;
-      },
-      cancel() {
-        finish(false);
-      },
-    });
-    const ready: ReadyEvent = {
-      token,
-      hub: hub.identity,
-      entries: byArrival(watching.records()).map((record) => record.entry),
+    const end = (): void => finish('close');
+    const drop = (reason: 'stream-bytes' | 'owner-bytes' | 'stalled'): void => {
+      const queuedBytes = queued;
+      finish('error');
+      emit({ type: 'dropped', owner, reason, queuedBytes });
     };
-    send(sseEvent('ready', ready));
-    const unsubscribe = watching.subscribe((event: HubEvent) => {
-      send(
-        event.type === 'entry'
-          ? sseEvent('entry', { entry: event.record.entry })
-          : sseEvent('withdrawn', { id: event.id, reason: event.reason }),
-      );
+    const stalled = (): boolean => queued > 0 && Date.now() - lastTaken > limits.stallTimeoutMs;
+    const send = (text: string): void => {
+      if (ended || controller === undefined) {
+        return;
+      }
+      const chunk = encoder.encode(text);
+      if (waiting) {
+        waiting = false;
+        lastTaken = Date.now();
+        controller.enqueue(chunk);
+        return;
+      }
+      outbox.push(chunk);
+      account(chunk.byteLength);
+      // A browser that stopped reading (a stalled connection): drop it and free its bytes; a reconnect gets a fresh
+      // snapshot.
+      if (queued > limits.maxStreamBytes) {
+        drop('stream-bytes');
+      } else if ((bytesByOwner.get(owner) ?? 0) > limits.maxOwnerBytes) {
+        drop('owner-bytes');
+      } else if (stalled()) {
+        drop('stalled');
+      }
+    };
+    /** The event of one question, or nothing when it is longer than a page reads (another replica's limits). */
+    const entryText = (record: HubRecord): string | undefined => {
+      const text = sseEvent('entry', { entry: record.entry });
+      if (text.length <= MAX_EVENT_LENGTH) {
+        return text;
+      }
+      const error = new RangeError(`the question is ${text.length} characters, above MAX_EVENT_LENGTH`);
+      emit({ type: 'failed', operation: 'stream', error, owner, id: record.entry.id });
+      return undefined;
+    };
+    /** The next bytes for the browser: the oldest unsent, else the next question of the snapshot. */
+    const next = (): Uint8Array | undefined => {
+      const chunk = outbox[head];
+      if (chunk !== undefined) {
+        outbox[head] = undefined;
+        head += 1;
+        if (head === outbox.length || (head > 1024 && head * 2 > outbox.length)) {
+          outbox.splice(0, head);
+          head = 0;
+        }
+        account(-chunk.byteLength);
+        return chunk;
+      }
+      for (const [id, record] of backlog) {
+        backlog.delete(id);
+        const text = entryText(record);
+        if (text !== undefined) {
+          return encoder.encode(text);
+        }
+      }
+      return undefined;
+    };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(started) {
+          controller = started;
+        },
+        // Called each time the browser's side reads (the queue inside the stream holds nothing: highWaterMark 0).
+        pull(given) {
+          lastTaken = Date.now();
+          const chunk = next();
+          if (chunk === undefined) {
+            waiting = true;
+          } else {
+            given.enqueue(chunk);
+          }
+        },
+        cancel() {
+          finish('cancelled');
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    unsubscribe = watching.subscribe((event: HubEvent) => {
+      if (event.type === 'entry') {
+        backlog.delete(event.record.entry.id);
+        const text = entryText(event.record);
+        if (text !== undefined) {
+          send(text);
+        }
+      } else {
+        backlog.delete(event.id);
+        send(sseEvent('withdrawn', { id: event.id, reason: event.reason }));
+      }
     });
-    const keepAlive = setInterval(() => send(': keepalive\n\n'), limits.keepAliveMs);
-    const lifetime = setTimeout(end, limits.maxStreamMs);
+    keepAlive = setInterval(() => {
+      if (stalled()) {
+        drop('stalled');
+      } else if (head === outbox.length) {
+        send(': keepalive\n\n');
+      }
+    }, limits.keepAliveMs);
+    lifetime = setTimeout(end, limits.maxStreamMs);
     openStreams.add(end);
     request.signal.addEventListener('abort', end, { once: true });
+    send(sseEvent('ready', readyEvent(token, byArrival(watching.records()), backlog)));
     return new Response(body, {
       status: 200,
       headers: {
@@ -335,7 +562,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
         owner,
       );
     }
-    const read = await readBody(request, limits.maxBodyBytes);
+    const read = await readBody(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
     if (!read.ok) {
       return refuse(read.status, read.body, owner);
     }
@@ -362,7 +589,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     return outcome.ok ? jsonResponse(200, { ok: true }) : refuse(outcome.status, outcome.body, owner);
   };
 
-  return {
+  const bridge: ElicitationBridge = {
     async fetch(request) {
       if (closed) {
         return refuse(503, refusal(503, 'unavailable', 'This server is shutting down; try again.').body);
@@ -412,4 +639,9 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
       await hub.close();
     },
   };
+  statsByBridge.set(bridge, {
+    streams: (owner) => streamsByOwner.get(owner) ?? 0,
+    queuedBytes: (owner) => bytesByOwner.get(owner) ?? 0,
+  });
+  return bridge;
 }

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createSseDecoder } from './sse-decoder.js';
-import type { SseEvent } from './sse-decoder.js';
+import type { OversizedSseEvent, SseEvent } from './sse-decoder.js';
 
-function decode(chunks: readonly string[], maxLength = 1024): { events: SseEvent[]; ok: boolean } {
+function decode(chunks: readonly string[], maxLength = 1024): { events: SseEvent[]; skipped: OversizedSseEvent[] } {
   const events: SseEvent[] = [];
-  const decoder = createSseDecoder(maxLength, (event) => events.push(event));
-  let ok = true;
+  const skipped: OversizedSseEvent[] = [];
+  const decoder = createSseDecoder(
+    maxLength,
+    (event) => events.push(event),
+    (event) => skipped.push(event),
+  );
   for (const chunk of chunks) {
-    ok &&= decoder.push(chunk);
+    decoder.push(chunk);
   }
-  return { events, ok };
+  return { events, skipped };
 }
 
 /** `text` in 512-character chunks. */
@@ -37,11 +41,28 @@ describe('createSseDecoder', () => {
     expect(whole).toHaveLength(2);
   });
 
-  it('stops at a line or an event over the limit, and reads nothing after', () => {
-    expect(decode([`data: ${'x'.repeat(2000)}\n\n`])).toEqual({ events: [], ok: false });
-    expect(decode([`data: ${'x'.repeat(600)}\n`, `data: ${'x'.repeat(600)}\n\n`])).toEqual({ events: [], ok: false });
-    const cut = decode(['x'.repeat(1000), 'x'.repeat(1000), '\n\ndata: late\n\n']);
-    expect(cut).toEqual({ events: [], ok: false });
+  it('skips a line or an event over the limit, reports it with the start of its data, and reads on', () => {
+    const after = 'event: entry\ndata: {"id":"next"}\n\n';
+    const whole = `event: entry\ndata: {"entry":{"id":"big"}${'x'.repeat(2000)}\n\n${after}`;
+    const expected = {
+      events: [{ event: 'entry', data: '{"id":"next"}' }],
+      // Up to 1024 characters of its data: enough to say which question it was.
+      skipped: [{ event: 'entry', start: expect.stringMatching(/^\{"entry":\{"id":"big"\}x{900,1003}$/u) as string }],
+    };
+    // In one chunk, and cut so that the long line arrives in pieces.
+    expect(decode([whole])).toEqual(expected);
+    expect(decode(inChunks(whole))).toEqual(expected);
+    expect(decode(whole.split(''))).toEqual(expected);
+    // Two data lines, each within the limit, together over it.
+    expect(decode([`data: ${'x'.repeat(600)}\n`, `data: ${'y'.repeat(600)}\n\n${after}`])).toEqual({
+      events: expected.events,
+      skipped: [{ event: 'message', start: 'x'.repeat(600) }],
+    });
+    // A long line that is not data is passed over; the event after it is read.
+    expect(decode(['x'.repeat(1000), 'x'.repeat(1000), '\n\ndata: late\n\n'])).toEqual({
+      events: [{ event: 'message', data: 'late' }],
+      skipped: [],
+    });
   });
 
   it('hostile lengths: 100,000 characters without a line break, or of bare CRs, in small chunks, in linear time', () => {
@@ -51,6 +72,6 @@ describe('createSseDecoder', () => {
     const carriageReturns = decode(inChunks('data: '.concat('\r'.repeat(100_000), '\n\n')), limit);
     expect(carriageReturns.events[0]?.data).toHaveLength(99_999);
     const emptyLines = decode(inChunks('\n'.repeat(100_000)), limit);
-    expect(emptyLines).toEqual({ events: [], ok: true });
+    expect(emptyLines).toEqual({ events: [], skipped: [] });
   });
 });

@@ -22,21 +22,45 @@ export interface ElicitationBridgeOptions {
    */
   secret?: string | Uint8Array;
   /**
-   * The origins (`https://app.example.com`) a browser may answer from. A request with another `Origin` header, or
-   * with `Sec-Fetch-Site: cross-site`, is refused (`403 bad-origin`). Set it when a proxy in front of the backend
-   * changes the URL the handler sees — a dev server's proxy that rewrites `Host` (Vite's `server.proxy` string form,
-   * Next.js rewrites) does: list the page's origin (`http://localhost:5173`). @default the origin of `request.url`
+   * The origins (`https://app.example.com`, as the browser's address bar shows them) of the pages that may read the
+   * streams and answer. Required. A request with another `Origin` header, or whose `Sec-Fetch-Site` is anything but
+   * `same-origin` or `none`, is refused (`403 bad-origin`); a request without `Sec-Fetch-Site` (not a browser) is
+   * judged by its `Origin` alone. Behind a dev server's proxy that rewrites `Host` (Vite's `server.proxy` string form,
+   * Next.js rewrites), list the page's origin (`http://localhost:5173`).
+   *
+   * `'trust-host-header'` takes the origin of `request.url`, which comes from the `Host` header. Only for a server
+   * that checks `Host` itself: a DNS-rebinding page (its own host name resolved to this server) sends its own `Host`
+   * and `Origin`, which then match, and would read the streams and answer.
    */
-  origins?: readonly string[];
+  origins: readonly string[] | 'trust-host-header';
   /** The largest answer body read, in bytes; beyond it `413 too-large`. @default 262144 (256 KiB) */
   maxBodyBytes?: number;
   /**
    * The largest question sent to a browser, in bytes of JSON. A larger one is cancelled with its MCP server (and a
-   * `failed` event) instead of being left where no browser can take it. @default 1048576 (1 MiB)
+   * `failed` event) instead of being left where no browser can take it. At most `MAX_EVENT_LENGTH` − 64 KiB (what
+   * the page reads). @default 1048576 (1 MiB)
    */
   maxEntryBytes?: number;
+  /**
+   * How long a whole answer body may take to arrive; a slower one is refused `408 slow-body` and its connection
+   * closed. @default 10000
+   */
+  bodyTimeoutMs?: number;
   /** Streams one owner may hold open on this replica at once (tabs); beyond it `429 too-many-streams`. @default 16 */
   maxStreamsPerOwner?: number;
+  /**
+   * The bytes one stream may hold that its browser has not taken yet. Past it the stream is dropped (a `dropped`
+   * event), its bytes freed, then its slot; the browser reconnects and gets a fresh snapshot. At least
+   * `maxEntryBytes` + 64 KiB. @default 8388608 (8 MiB)
+   */
+  maxStreamBytes?: number;
+  /** The same bound over all the streams of one owner on this replica (at least `maxStreamBytes`). @default 16777216 */
+  maxOwnerBytes?: number;
+  /**
+   * How long a stream may hold unsent bytes while its browser takes none of them (a stalled connection); then it is
+   * dropped as above. @default 30000
+   */
+  stallTimeoutMs?: number;
   /** How often a stream sends a keep-alive comment (proxies close silent connections). @default 15000 */
   keepAliveMs?: number;
   /**
@@ -87,8 +111,8 @@ export type ElicitationBridgeEvent =
   | { type: 'answered'; owner: string; id: string; result: ElicitResult }
   /**
    * A request was refused (the answer, if any, answered nothing). A `bad-origin` refusal also says which `origin` the
-   * request came with (absent when only `Sec-Fetch-Site: cross-site` gave it away) and the `expectedOrigins` the
-   * bridge takes (`origins`, or the origin of `request.url`): the two to compare when the page is your own.
+   * request came with (absent when only `Sec-Fetch-Site` gave it away) and the `expectedOrigins` the bridge takes
+   * (`origins`, or with `'trust-host-header'` the origin of `request.url`): the two to compare when the page is yours.
    */
   | {
       type: 'refused';
@@ -98,6 +122,12 @@ export type ElicitationBridgeEvent =
       origin?: string;
       expectedOrigins?: readonly string[];
     }
+  /**
+   * A stream was dropped and its memory freed: its browser left `queuedBytes` unread past `maxStreamBytes`
+   * (`stream-bytes`), its owner's streams together past `maxOwnerBytes` (`owner-bytes`), or it took nothing for
+   * `stallTimeoutMs` (`stalled`). A browser that is still there reconnects.
+   */
+  | { type: 'dropped'; owner: string; reason: 'stream-bytes' | 'owner-bytes' | 'stalled'; queuedBytes: number }
   /**
    * Something failed: a hub operation (Redis), or a question that could not reach the hub or is too large, which
    * is then cancelled with its server (`id` set).

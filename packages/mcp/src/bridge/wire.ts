@@ -2,7 +2,8 @@
 // back. Browser-safe: no Node built-ins, no MCP SDK (types only).
 //
 // Stream (`GET`, `text/event-stream`), one JSON `data:` line per event:
-//   event: ready      { token, hub, entries: WireEntry[] }  first on every stream: the owner's pending questions
+//   event: ready      { token, hub, entries: WireEntry[], ids? }  first on every stream: the owner's pending
+//                     questions, as many as fit in MAX_EVENT_LENGTH; with `ids` (every pending id) the others follow
 //   event: entry      { entry: WireEntry }                    a question arrived or changed (same id: replace it)
 //   event: withdrawn  { id, reason: WithdrawReason }          a question left: close its dialog
 //   `: keepalive` comments in between.
@@ -17,6 +18,13 @@ export const TOKEN_HEADER = 'Elicitation-Bridge-Token';
 
 /** The longest entry id, token or owner id either half accepts. */
 export const MAX_ID_LENGTH = 512;
+
+/**
+ * The longest event either half lets through the stream, in characters of its `data` (4 MiB). The backend never
+ * sends a longer one (a `ready` holds only the questions that fit; the others follow, an `entry` event each, and
+ * `maxEntryBytes` cannot exceed it), and the page reads anything up to it: the two sides' limits are this one number.
+ */
+export const MAX_EVENT_LENGTH = 4 * 1024 * 1024;
 
 /**
  * Why a question left the browser (its entry's `signal` aborts with a {@link WithdrawnError} naming it):
@@ -73,7 +81,13 @@ export interface ReadyEvent {
   token: string;
   /** The hub's identity: a different one after a reconnect means the backend restarted (the missing were `lost`). */
   hub: string;
+  /** The pending questions that fit within {@link MAX_EVENT_LENGTH}, in arrival order. */
   entries: WireEntry[];
+  /**
+   * Every pending question's id, when some did not fit: those follow as `entry` events. The page keeps what it shows
+   * of them instead of withdrawing it as gone.
+   */
+  ids?: string[];
 }
 
 /** The body of an answer. */
@@ -98,6 +112,7 @@ export type BridgeErrorCode =
   | 'lost'
   | 'unavailable'
   | 'too-many-streams'
+  | 'slow-body'
   | 'internal';
 
 /** The JSON body of every refusal: a stable code, a sentence, and where the problem is. */

@@ -3,11 +3,11 @@
 // and the client closes when it ends. Used in process (demo-server bridge test) and by each replica process.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { createElicitationQueue } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from '../sdk-v2/attach.js';
 import type { ElicitationBridge } from '../bridge/types.js';
-import { createElicitationQueue } from '../queue.js';
 import type { ElicitationAttachment } from '../sdk-v2/types.js';
-import type { ElicitationQueue } from '../types.js';
 
 /** One tool call of one user. */
 export interface ToolRun {

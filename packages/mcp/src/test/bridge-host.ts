@@ -13,6 +13,7 @@ import type {
   RemoteElicitationQueue,
 } from '../bridge/browser.js';
 import { toNodeListener } from '../bridge/node.js';
+import type { NodeListenerOptions } from '../bridge/node.js';
 import { createElicitationBridge } from '../bridge/server.js';
 import { createSseDecoder } from '../bridge/sse-decoder.js';
 import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from '../bridge/types.js';
@@ -45,17 +46,25 @@ export interface TestBackend {
 }
 
 /** Starts the bridge behind Node's `http` on 127.0.0.1, on `port` (a free one by default). */
-export async function startBackend(options: Partial<ElicitationBridgeOptions> = {}, port = 0): Promise<TestBackend> {
+export async function startBackend(
+  options: Partial<ElicitationBridgeOptions> = {},
+  port = 0,
+  nodeOptions?: NodeListenerOptions,
+): Promise<TestBackend> {
   const events: ElicitationBridgeEvent[] = [];
-  const bridge = createElicitationBridge({
-    authorize: userOf,
-    onEvent: (event) => events.push(event),
-    ...options,
-  });
-  const server = createServer(toNodeListener(bridge.fetch));
+  // Listening first: the bridge takes the page's origin, which has the port the server was given.
+  let listener: ReturnType<typeof toNodeListener> | undefined;
+  const server = createServer((request, response) => listener?.(request, response));
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const bridge = createElicitationBridge({
+    authorize: userOf,
+    origins: [origin],
+    onEvent: (event) => events.push(event),
+    ...options,
+  });
+  listener = toNodeListener(bridge.fetch, nodeOptions);
   return {
     bridge,
     url: `${origin}/api/elicitations`,

@@ -23,6 +23,8 @@ const env = (name: string): string => {
 const redis = new Redis(env('REDIS_URL'), { maxRetriesPerRequest: 1 });
 const bridge = createElicitationBridge({
   authorize: userOf,
+  // Each replica listens on a free port: the browsers' origin is whichever replica they were given.
+  origins: 'trust-host-header',
   hub: createRedisBridgeHub(redis, {
     heartbeatMs: Number(env('HEARTBEAT_MS')),
     answerTimeoutMs: Number(env('ANSWER_TIMEOUT_MS')),
