@@ -2,7 +2,7 @@
 // with the kit's handler (attachElicitation) and a queue that auto-answers every form with a valid, unique answer.
 // Each answer carries a serial number in `maxRows`; the server's own log then tells whether every answer arrived
 // exactly once (zero lost, zero duplicated).
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

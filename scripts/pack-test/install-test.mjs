@@ -3,7 +3,7 @@
 // `pnpm pack`, so each `prepack` builds its package and `workspace:*` becomes the version), install
 // the tarballs into a scratch Vite app in a temporary folder outside the workspace (no workspace links, no source
 // condition: only what the tarballs hold), build it with Vite, serve the build and render the dialog in Chromium:
-// the kit's stylesheet must apply, a typed answer must come back through onRespond, and the mcp queue must work.
+// the kit's stylesheet must apply, a typed answer must come back through onRespond, and core's queue must work.
 // The server package is imported by Node from the same install.
 //
 //   node scripts/pack-test/install-test.mjs            (KEEP_PACK_TEST=1 keeps the scratch folder and prints it)
@@ -69,8 +69,7 @@ function workspaceVersion(name) {
 }
 
 /** The scratch app's page: parse at module scope, render the dialog, record the answer on <body>. */
-const MAIN_JS = `import { parseElicitation } from '@elicitation-kit/core';
-import { createElicitationQueue } from '@elicitation-kit/mcp';
+const MAIN_JS = `import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import '@elicitation-kit/react/styles.css';
 import { createElement } from 'react';
@@ -173,7 +172,7 @@ async function checkInBrowser(url) {
       throw new Error(`onRespond got ${JSON.stringify(answer)}, expected ${JSON.stringify(expected)}`);
     }
     if ((await page.evaluate(() => document.body.dataset.queue)) !== 'function') {
-      throw new Error('@elicitation-kit/mcp: createElicitationQueue() gave no queue');
+      throw new Error('@elicitation-kit/core: createElicitationQueue() gave no queue');
     }
     if (errors.length > 0) {
       throw new Error(`errors in the page: ${errors.join('; ')}`);

@@ -11,15 +11,14 @@
 //   loopback origin, so an unrelated web page cannot drive it;
 // - cookies, Origin and Referer are not forwarded, Set-Cookie and redirects are not passed back;
 // - a request that already went through a relay is refused (no loops).
-// Plain node:http with the kit's own rules (core's loopback check, the server package's MCP CORS headers: one home
-// each), read from their TypeScript sources: it runs from `serve.mjs` and on its own under tsx with the
-// `@elicitation-kit/source` condition (the package scripts say how), from the Vite dev and preview servers (whose
-// config Node loads natively under that same condition and tsx: the host's `dev`, `build` and `preview` scripts, never
-// a `dist/` that a fresh clone lacks) and from tests. On its own, for another host page on loopback:
+// Plain node:http with the kit's own rules (core's loopback check and MCP CORS headers: one home each), read from their
+// TypeScript sources: it runs from `serve.mjs` and on its own under tsx with the `@elicitation-kit/source` condition
+// (the package scripts say how), from the Vite dev and preview servers (whose config Node loads natively under that
+// same condition and tsx: the host's `dev`, `build` and `preview` scripts, never a `dist/` that a fresh clone lacks)
+// and from tests. On its own, for another host page on loopback:
 // `pnpm --filter @elicitation-kit/demo-host relay [--port 4174] [--host 127.0.0.1]`.
 
-import { isLoopbackHost } from '@elicitation-kit/core';
-import { mcpCorsHeaders } from '@elicitation-kit/server';
+import { isLoopbackHost, mcpCorsHeaders } from '@elicitation-kit/core';
 import http from 'node:http';
 import https from 'node:https';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,6 @@
 // The demo server's HTTP policy: loopback only (Host and Origin checks against DNS rebinding) and CORS for the
 // demo host, which runs on another loopback origin.
-import { isLoopbackHost } from '@elicitation-kit/core';
-import { mcpCorsHeaders } from '@elicitation-kit/server';
+import { isLoopbackHost, mcpCorsHeaders } from '@elicitation-kit/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const OWN_DONE_FORM = /^\/connect\/[0-9a-f-]{36}\/done$/;

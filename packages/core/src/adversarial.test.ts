@@ -1,11 +1,10 @@
 // Hostile lengths: 100,000-character strings shaped to trip backtracking (runs of one class, alternating classes,
 // digits with no dot, separators) through every public function of this module set that reads server or user text.
 // The assertions are the verdicts; linear time is what lets the file finish (regexes are also linted: eslint-plugin-
-// regexp's super-linear rules in `npm test`). analyzeUrl and findSensitiveFields have their own in url/sensitive tests.
+// regexp's super-linear rules in `npm test`). analyzeUrl and the secret detector have their own in url/sensitive tests.
 import { describe, expect, it } from 'vitest';
 import {
   createContentValidator,
-  describeForm,
   fromLocalDateTime,
   parseElicitation,
   readNumber,
@@ -13,6 +12,7 @@ import {
   toLocalDateTime,
   validateValues,
 } from './index.js';
+import { fieldsOf } from './test/fields.js';
 
 const LENGTH = 100_000;
 const run = (unit: string): string => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
@@ -41,7 +41,7 @@ const HOSTILE: Record<string, string> = {
 };
 const CASES = Object.entries(HOSTILE);
 
-const FIELDS = describeForm({
+const FIELDS = fieldsOf({
   type: 'object',
   properties: {
     name: { type: 'string', maxLength: 50 },
@@ -132,7 +132,7 @@ it('60,000 digits are one number (too large as an integer, never a freeze)', () 
 });
 
 it('a 100,000-item answer to a two-option field is refused', () => {
-  const fields = describeForm({
+  const fields = fieldsOf({
     type: 'object',
     properties: { tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } } },
   });

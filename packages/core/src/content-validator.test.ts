@@ -294,7 +294,7 @@ describe('createContentValidator', () => {
       });
       for (const validator of [check, lenient]) {
         const result = validator({ format: 'csv', maxRows: 7, nested: { a: 1 } });
-        const content = (result.ok ? result.content : {}) as Record<string, Record<string, unknown>>;
+        const content = (result.ok ? result.content : {}) as unknown as Record<string, Record<string, unknown>>;
         if (validator === check) {
           expect(result).toMatchObject({ ok: false, issues: [{ field: 'nested', code: 'unknown' }] });
           continue;

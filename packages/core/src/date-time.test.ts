@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromLocalDateTime, toContent, toDateTime, toLocalDateTime, validateValues, describeForm } from './index.js';
+import { fromLocalDateTime, toContent, toDateTime, toLocalDateTime, validateValues } from './index.js';
+import { fieldsOf } from './test/fields.js';
 
 const zone = process.env['TZ'];
 afterEach(() => {
@@ -17,7 +18,7 @@ describe('local date-time ↔ RFC 3339', () => {
     process.env['TZ'] = 'Europe/Berlin';
     expect(fromLocalDateTime('2025-03-30T02:30')).toEqual({ ok: false, problem: 'nonexistent' });
     expect(toDateTime('2025-03-30T02:30')).toBe('2025-03-30T02:30');
-    const fields = describeForm({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } } });
+    const fields = fieldsOf({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } } });
     expect(validateValues(fields, { at: '2025-03-30T02:30' })).toEqual([
       {
         field: 'at',
@@ -53,7 +54,7 @@ describe('local date-time ↔ RFC 3339', () => {
 });
 
 describe('date fields', () => {
-  const fields = describeForm({ type: 'object', properties: { day: { type: 'string', format: 'date' } } });
+  const fields = fieldsOf({ type: 'object', properties: { day: { type: 'string', format: 'date' } } });
 
   it('are not silently cut: text after a date is invalid and sent as typed', () => {
     expect(validateValues(fields, { day: '2025-02-01 not a date' }).map((issue) => issue.code)).toEqual(['format']);

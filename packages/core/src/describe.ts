@@ -12,7 +12,7 @@ import {
   SCHEMA_KEYWORDS,
   VARIANT_KEYWORDS,
   at,
-  contextOf,
+  rejectionContext,
   reject,
   screenKeywords,
   screenOption,
@@ -88,7 +88,7 @@ function toOptions(
         return new Rejection(
           `${at(position, keyword)}.${index}`,
           'enum-not-string',
-          contextOf(position, keyword, `option ${index + 1}`),
+          rejectionContext(position, keyword, `option ${index + 1}`),
         );
       }
       option = { value: item, label: item };

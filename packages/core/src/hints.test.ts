@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeForm, fieldHints } from './index.js';
+import { fieldHints } from './index.js';
+import { fieldsOf } from './test/fields.js';
 
-const [age, name, code, at, tags, any, pick] = describeForm({
+const [age, name, code, at, tags, any, pick] = fieldsOf({
   type: 'object',
   properties: {
     age: { type: 'integer', minimum: 0, maximum: 150 },
@@ -29,7 +30,7 @@ describe('fieldHints', () => {
   });
 
   it("leaves out a bound hint the field's description already states (no range said twice)", () => {
-    const [rows, ratio, big, partly, note, picks, text] = describeForm({
+    const [rows, ratio, big, partly, note, picks, text] = fieldsOf({
       type: 'object',
       properties: {
         rows: { type: 'integer', minimum: 1, maximum: 10000, description: 'At most this many rows (1 to 10000).' },
@@ -53,7 +54,7 @@ describe('fieldHints', () => {
 
   // Linear time is what lets this finish (a quadratic scan of 100,000 characters would not).
   it('reads a 100,000-character description of separators and signs', () => {
-    const [field] = describeForm({
+    const [field] = fieldsOf({
       type: 'object',
       properties: {
         n: { type: 'integer', minimum: 1, maximum: 2, description: `${'9,'.repeat(50_000)}.${'-1.'.repeat(10_000)}` },

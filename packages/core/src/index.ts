@@ -14,6 +14,7 @@ export {
   MCP_REQUEST_HEADERS,
   MCP_RESPONSE_HEADERS,
 } from './protocol.js';
+export { mcpCorsHeaders } from './cors.js';
 export type {
   DeclaredModes,
   ElicitationCapabilityObject,
@@ -21,7 +22,7 @@ export type {
   ProtocolEra,
   RevisionFeatures,
 } from './protocol.js';
-export { parseElicitation, parseRequestedSchema, describeForm, ElicitationSchemaError } from './parse.js';
+export { parseElicitation, parseRequestedSchema, ElicitationSchemaError } from './parse.js';
 export type { ParsedRequestedSchema, RequestedSchemaResult } from './parse.js';
 export { validateValues, validateContent, createContentValidator } from './validate.js';
 export type { ContentValidator } from './validate.js';
@@ -34,7 +35,7 @@ export type { JsonCopy, JsonObject, JsonValue, NotJsonProblem } from './json.js'
 export { issueMessages } from './messages.js';
 export { fieldHints } from './hints.js';
 export type { FieldHint, FieldHintOptions } from './hints.js';
-export { createElicitationSession, isSameRequest, requestKey } from './session.js';
+export { createElicitationSession, isSameRequest } from './session.js';
 export type {
   ElicitationSession,
   ElicitationSessionOptions,
@@ -47,7 +48,20 @@ export { analyzeUrl } from './url.js';
 export { hasInvisibleCharacters, revealInvisible } from './invisible.js';
 export { isLoopbackHost, isSameSite, registrableDomain } from './site.js';
 export { toUnicodeHost } from './punycode.js';
-export { findSensitiveFields, detectSensitiveFields, detectSecret } from './sensitive.js';
+export { detectSensitiveFields, detectSecret } from './sensitive.js';
+export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isQueueMadeId, isTooManyPending } from './queue.js';
+export type {
+  CreatedElicitation,
+  ElicitationEntry,
+  ElicitationQueue,
+  ElicitationQueueOptions,
+  ElicitationQueueProducer,
+  LocalElicitationQueue,
+  PendingElicitation,
+  PendingElicitationInit,
+  ServerIdentity,
+  TooManyPendingError,
+} from './queue.js';
 export type {
   BooleanSchema,
   CheckboxField,

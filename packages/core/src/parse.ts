@@ -7,7 +7,7 @@ import { formats } from './formats.js';
 import { isJsonObject, toJsonValue, type JsonObject, type JsonValue, type NotJsonProblem } from './json.js';
 import { declaresMode, revisionFeatures, type ElicitationMode, type ProtocolVersion } from './protocol.js';
 import { Rejection } from './rejection.js';
-import { detectSensitiveFields, type SensitiveField } from './sensitive.js';
+import { detectSensitiveFields } from './sensitive.js';
 import type {
   ElicitRequestedSchema,
   ElicitationError,
@@ -18,6 +18,7 @@ import type {
   ParsedFormElicitation,
   ParsedUrlElicitation,
   SchemaWarning,
+  SensitiveField,
 } from './types.js';
 import { analyzeUrl } from './url.js';
 
@@ -263,7 +264,7 @@ export type DescribedRequestedSchema =
   | { ok: false; error: ElicitationError };
 
 /**
- * {@link parseRequestedSchema} without the secret verdict: what a validator and {@link describeForm} need. (A server's
+ * {@link parseRequestedSchema} without the secret verdict: what a validator needs. (A server's
  * `createContentValidator` then does not carry the secret detector in its bundle.)
  */
 export function describeRequestedSchema(
@@ -315,17 +316,4 @@ export class ElicitationSchemaError extends TypeError {
     this.name = 'ElicitationSchemaError';
     this.error = error;
   }
-}
-
-/**
- * Field descriptors of a restricted schema, in property order: label, control kind, constraints, options and the
- * default (only when valid). Throws {@link ElicitationSchemaError} (a `TypeError`) when the schema is not a valid
- * restricted schema; use {@link parseRequestedSchema} to get the reason as a value instead.
- */
-export function describeForm(schema: ElicitRequestedSchema): FieldDescriptor[] {
-  const result = describeRequestedSchema(schema);
-  if (!result.ok) {
-    throw new ElicitationSchemaError(result.error);
-  }
-  return result.fields;
 }

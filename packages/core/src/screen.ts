@@ -189,14 +189,14 @@ export interface Position {
 
 export const at = (position: Position, keyword: string | number): string => `${position.path}.${keyword}`;
 
-export const contextOf = (position: Position, keyword?: string, detail?: string): RejectionContext => ({
+export const rejectionContext = (position: Position, keyword?: string, detail?: string): RejectionContext => ({
   ...(position.field !== undefined && { field: position.field }),
   ...(keyword !== undefined && { keyword }),
   ...(detail !== undefined && { detail }),
 });
 
 export const reject = (position: Position, keyword: string, reason: Rejection['reason'], detail?: string): Rejection =>
-  new Rejection(at(position, keyword), reason, contextOf(position, keyword, detail));
+  new Rejection(at(position, keyword), reason, rejectionContext(position, keyword, detail));
 
 // ─── Screening ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -336,7 +336,7 @@ export function screenOption(
     return new Rejection(
       `${at(parent, keyword)}.${index}`,
       'options-invalid',
-      contextOf(parent, keyword, `option ${number} needs a string 'const' and a string 'title'`),
+      rejectionContext(parent, keyword, `option ${number} needs a string 'const' and a string 'title'`),
     );
   }
   const keywords = Object.keys(item);

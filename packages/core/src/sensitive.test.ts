@@ -1,5 +1,5 @@
 // Secret detection: the corpus (src/test/secret-corpus.ts) entry by entry, the vocabulary against itself, the schema
-// shapes findSensitiveFields must survive, the one verdict the parser carries, the message, and hostile lengths.
+// shapes the judgement must survive, the one verdict the parser carries, the message, and hostile lengths.
 // Prints one line (the corpus figures) and keeps the figures section of docs/secret-detection.md equal to the run
 // (`UPDATE_SECRET_REPORT=1` rewrites it).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,11 +8,11 @@ import { parseElicitation, parseRequestedSchema } from './parse.js';
 import {
   detectSecret,
   detectSensitiveFields,
-  findSensitiveFields,
   LOOK_ALIKE,
   SECRET_VOCABULARY,
   type SensitiveReason,
 } from './sensitive.js';
+import type { SensitiveField } from './types.js';
 import { findCardNumber, findConnectionPassword, findValueShape } from './sensitive-matcher.js';
 import { root } from './test/harness.js';
 import { renderCorpus, renderVocabulary } from './test/secret-report.js';
@@ -23,7 +23,6 @@ import {
   KNOWN_MISSES,
   LOOK_ALIKE_CASES,
   measureSecretCorpus,
-  schemaOf,
   SECRET_CASES,
 } from './test/secret-corpus.js';
 
@@ -47,12 +46,6 @@ describe('the secret corpus', () => {
     expect(figures.byReason.size).toBe(14);
     for (const { secrets } of figures.byLanguage.values()) expect(secrets.total).toBeGreaterThanOrEqual(2);
     expect(figures.byDisguise.size).toBe(12);
-  });
-
-  it('is judged the same through findSensitiveFields (a raw schema) as through the parser (request.sensitive)', () => {
-    for (const field of [...SECRET_CASES, ...LOOK_ALIKE_CASES, ...KNOWN_MISSES, ...KNOWN_FALSE_ALARMS]) {
-      expect(findSensitiveFields(schemaOf(field))[0]?.reason ?? null, field.shows).toBe(judgeCorpusField(field));
-    }
   });
 
   it.each([
@@ -249,29 +242,33 @@ describe('detectSecret', () => {
 
 /** What a value's shape alone says (how an option is read). */
 const findValueShapeVerdict = (text: string): SensitiveReason | null => findValueShape(text) ?? null;
+/** The parser's verdict on a requested schema (`request.sensitive`), as a host reads it. */
+function sensitiveOf(schema: unknown): SensitiveField[] {
+  const result = parseRequestedSchema(schema);
+  if (!result.ok) {
+    throw new Error(`the parser refused the schema: ${result.error.message}`);
+  }
+  return result.sensitive;
+}
+
 const passwordSchema = (property: unknown) => ({ type: 'object', properties: { password: property } });
 const pinCode = (description: string) => ({
   type: 'object',
   properties: { x: { type: 'string', title: 'PIN code', description } },
 });
 
-describe('findSensitiveFields', () => {
+describe('request.sensitive: the fields judged', () => {
   it('judges every field a user answers (text, numbers, choices), never a checkbox', () => {
-    expect(findSensitiveFields(passwordSchema({ type: 'boolean' }))).toEqual([]);
-    expect(findSensitiveFields(passwordSchema({ type: 'string', enum: ['a'] }))).toHaveLength(1);
-    expect(findSensitiveFields(passwordSchema({ type: 'string', oneOf: [{ const: 'a', title: 'A' }] }))).toHaveLength(
-      1,
-    );
-    expect(findSensitiveFields(passwordSchema({ type: 'array', items: { type: 'string', enum: ['a'] } }))).toHaveLength(
-      1,
-    );
-    expect(findSensitiveFields(passwordSchema({ type: 'number' }))).toHaveLength(1);
-    expect(findSensitiveFields(passwordSchema({ type: 'integer' }))).toHaveLength(1);
-    expect(findSensitiveFields(passwordSchema({ type: 'null' }))).toEqual([]);
+    expect(sensitiveOf(passwordSchema({ type: 'boolean' }))).toEqual([]);
+    expect(sensitiveOf(passwordSchema({ type: 'string', enum: ['a'] }))).toHaveLength(1);
+    expect(sensitiveOf(passwordSchema({ type: 'string', oneOf: [{ const: 'a', title: 'A' }] }))).toHaveLength(1);
+    expect(sensitiveOf(passwordSchema({ type: 'array', items: { type: 'string', enum: ['a'] } }))).toHaveLength(1);
+    expect(sensitiveOf(passwordSchema({ type: 'number' }))).toHaveLength(1);
+    expect(sensitiveOf(passwordSchema({ type: 'integer' }))).toHaveLength(1);
   });
 
   it('reads a default and examples as words, and options only by their token prefixes', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: {
         a: { type: 'string', default: 'my-api-key' },
@@ -290,12 +287,12 @@ describe('findSensitiveFields', () => {
   });
 
   it("reads every text in the field's context: a PIN code beside a postal word is an address", () => {
-    expect(findSensitiveFields(pinCode('Postal code of the delivery address'))).toEqual([]);
-    expect(findSensitiveFields(pinCode('The four digits of your card'))).toHaveLength(1);
+    expect(sensitiveOf(pinCode('Postal code of the delivery address'))).toEqual([]);
+    expect(sensitiveOf(pinCode('The four digits of your card'))).toHaveLength(1);
   });
 
   it('reads the name, then the title, then the description', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: {
         otp: { type: 'string', title: 'Password' },
@@ -312,7 +309,7 @@ describe('findSensitiveFields', () => {
   });
 
   it('says in a sentence what the field looks like and what to do, labelled by the title or the name', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: { k: { type: 'string', title: 'Pass phrase' }, apiKey: { type: 'string', title: '  ' } },
     });
@@ -335,22 +332,8 @@ describe('findSensitiveFields', () => {
   });
 
   it('cuts a long label in the message', () => {
-    const [found] = findSensitiveFields(passwordSchema({ type: 'string', title: `Password ${'x'.repeat(500)}` }));
+    const [found] = sensitiveOf(passwordSchema({ type: 'string', title: `Password ${'x'.repeat(500)}` }));
     expect(found?.message.startsWith(`"Password ${'x'.repeat(51)}…" looks like it asks for a password.`)).toBe(true);
-  });
-
-  it('never throws on malformed schemas', () => {
-    for (const schema of [undefined, null, 7, 'password', [], [{ type: 'string' }], {}, { properties: null }]) {
-      expect(findSensitiveFields(schema)).toEqual([]);
-    }
-    expect(findSensitiveFields({ properties: [{ type: 'string', title: 'Password' }] })).toEqual([]);
-    expect(
-      findSensitiveFields({
-        type: 'object',
-        properties: { a: null, b: 'x', c: [], d: { type: 'string', title: 7, description: {} } },
-      }),
-    ).toEqual([]);
-    expect(findSensitiveFields({ properties: { pin: { type: 'string', title: 7 } } })).toHaveLength(1);
   });
 });
 
@@ -376,7 +359,7 @@ describe('shapes in values (issue 33)', () => {
   });
 
   it('reads a default, an example, an option and a number default for a card; a description or a name not', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: {
         a: { type: 'string', title: 'Payment', default: '4111 1111 1111 1111' },
@@ -397,7 +380,7 @@ describe('shapes in values (issue 33)', () => {
   });
 
   it('reads a field whose label is about a secret (its setting, its name) only for shapes', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: {
         token: { type: 'string', title: 'Token name' },
@@ -410,7 +393,7 @@ describe('shapes in values (issue 33)', () => {
   });
 
   it('known miss: a secret named only in a sibling choice (fields are judged one at a time)', () => {
-    const found = findSensitiveFields({
+    const found = sensitiveOf({
       type: 'object',
       properties: {
         kind: { type: 'string', title: 'Kind', enum: ['Password', 'API key'] },
@@ -455,12 +438,11 @@ describe('the verdict is judged once, from the parsed fields, and carried', () =
     ]);
   });
 
-  it('on parseRequestedSchema, equal to detectSensitiveFields of its fields and to findSensitiveFields', () => {
+  it('on parseRequestedSchema, equal to detectSensitiveFields of its fields', () => {
     const result = parseRequestedSchema(params.requestedSchema);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.sensitive).toEqual(detectSensitiveFields(result.fields));
-    expect(result.sensitive).toEqual(findSensitiveFields(params.requestedSchema));
   });
 
   it('is empty for a form that asks for no secret', () => {
@@ -538,7 +520,7 @@ describe('a 100,000-character string', () => {
       [{ x: { type: 'string', examples: ['a', hostile] } }, reason],
       [{ x: { type: 'string', enum: [hostile] } }, prefixed],
     ] as const) {
-      expect(findSensitiveFields({ type: 'object', properties: property })[0]?.reason ?? null).toBe(expected);
+      expect(sensitiveOf({ type: 'object', properties: property })[0]?.reason ?? null).toBe(expected);
     }
   });
 
@@ -548,7 +530,7 @@ describe('a 100,000-character string', () => {
       { x: { type: 'string', title: hostile } },
       { x: { type: 'string', description: hostile } },
     ]) {
-      expect(findSensitiveFields({ type: 'object', properties: property })[0]?.reason ?? null).toBe(reason);
+      expect(sensitiveOf({ type: 'object', properties: property })[0]?.reason ?? null).toBe(reason);
     }
   });
 });

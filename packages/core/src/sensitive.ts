@@ -23,7 +23,6 @@
 // - "sort code" is UK banking (flagged); a database "sort key" is not.
 // - This is a guard against mistakes and lazy phishing, not a security boundary: a server that wants a secret can
 //   name the field `x`.
-import { isJsonObject } from './json.js';
 import {
   contextOf,
   findTextShape,
@@ -33,24 +32,10 @@ import {
   type JudgementNotes,
 } from './sensitive-matcher.js';
 import type { SensitiveReason } from './sensitive-vocabulary.js';
-import type { FieldDescriptor } from './types.js';
+import type { FieldDescriptor, SensitiveField } from './types.js';
 
 export { LOOK_ALIKE, SECRET_VOCABULARY } from './sensitive-vocabulary.js';
 export type { SensitiveReason } from './sensitive-vocabulary.js';
-
-/** A field that looks like it asks for a secret, which the spec forbids in form mode. */
-export interface SensitiveField {
-  /** The property name, as in `requestedSchema.properties`. */
-  field: string;
-  /** The field's label as a form shows it (its title, else its name): what a warning names. */
-  label: string;
-  reason: SensitiveReason;
-  /**
-   * A sentence for people, e.g. `"Pass phrase" looks like it asks for a password. Secrets must not be asked for in
-   * a form; a server should use URL mode.` The label is the title, or the name when there is none.
-   */
-  message: string;
-}
 
 /** What each reason asks for, completing "… looks like it asks for …". */
 const REASON_WORDING = {
@@ -208,7 +193,7 @@ const stringOf = (value: unknown): string => (typeof value === 'string' ? value 
 
 /**
  * Secret-looking fields among parsed field descriptors — what the parser carries as `request.sensitive`, computed
- * once per request. A checkbox is never one. See {@link findSensitiveFields} for what is judged.
+ * once per request. A checkbox is never one. The header of this module says what is judged.
  */
 export function detectSensitiveFields(fields: readonly FieldDescriptor[]): SensitiveField[] {
   const found: SensitiveField[] = [];
@@ -227,70 +212,6 @@ export function detectSensitiveFields(fields: readonly FieldDescriptor[]): Sensi
         description: field.description ?? '',
         values: valuesOf(schema),
         options,
-      },
-      title,
-    );
-    if (finding !== undefined) {
-      found.push(finding);
-    }
-  }
-  return found;
-}
-
-/** The options of a raw property (`enum`, `oneOf`, `items.enum`, `items.anyOf`), as values and labels. */
-function rawOptionsOf(property: Record<string, unknown>): { value: string; label: string }[] {
-  const items = isJsonObject(property['items']) ? property['items'] : {};
-  const lists = [property['enum'], property['oneOf'], items['enum'], items['anyOf']];
-  const options: { value: string; label: string }[] = [];
-  for (const list of lists) {
-    if (!Array.isArray(list)) {
-      continue;
-    }
-    for (const option of list) {
-      if (typeof option === 'string') {
-        options.push({ value: option, label: option });
-      } else if (isJsonObject(option)) {
-        options.push({ value: stringOf(option['const']), label: stringOf(option['title']) });
-      }
-    }
-  }
-  return options;
-}
-
-/** Types of the fields a user answers (a checkbox cannot carry a secret). */
-const ANSWERED_TYPES: ReadonlySet<unknown> = new Set(['string', 'number', 'integer', 'array']);
-
-/**
- * Fields that look like they ask for a secret: passwords, PINs, one-time codes, recovery phrases, private and API
- * keys, tokens, session cookies, card and bank numbers, national identity numbers (see {@link SensitiveReason}).
- * Judges every field a user answers (text, number, single and multiple choice; not a checkbox) by its property name,
- * title, description, default and examples with {@link detectSecret} (the first that looks like a secret gives the
- * reason, read in the context of all of them), and its options by their token prefixes. Form mode must not be used
- * for secrets; hosts can warn or refuse. A parsed request already carries this verdict (`request.sensitive`).
- *
- * Never throws on data: anything that is not an object with object `properties` gives `[]`, non-object properties
- * and non-string titles are skipped. It reads plain data (such as a parsed request's schema); a getter or proxy
- * that throws is the parser's business. Linear in the size of the schema's text.
- */
-export function findSensitiveFields(schema: unknown): SensitiveField[] {
-  const properties = isJsonObject(schema) ? schema['properties'] : undefined;
-  if (!isJsonObject(properties)) {
-    return [];
-  }
-  const found: SensitiveField[] = [];
-  for (const [name, property] of Object.entries(properties)) {
-    if (!isJsonObject(property) || !ANSWERED_TYPES.has(property['type'])) {
-      continue;
-    }
-    const title = stringOf(property['title']);
-    const finding = findingOf(
-      {
-        name,
-        label: title === '' ? name : title,
-        title,
-        description: stringOf(property['description']),
-        values: valuesOf(property),
-        options: rawOptionsOf(property),
       },
       title,
     );

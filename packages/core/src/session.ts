@@ -2,7 +2,7 @@
 // the URL view's state, and the answer — given exactly once. Framework-free (no DOM): React subscribes with
 // `useSyncExternalStore`, any other UI with `subscribe` / `getSnapshot`. Snapshots are immutable; every change makes a
 // new one.
-import { detectSensitiveFields, type SensitiveField } from './sensitive.js';
+import { detectSensitiveFields } from './sensitive.js';
 import type { ProtocolEra } from './protocol.js';
 import type {
   ElicitContentValue,
@@ -10,6 +10,7 @@ import type {
   FieldDescriptor,
   FormValues,
   ParsedElicitation,
+  SensitiveField,
   ValidateOptions,
   ValidationIssue,
 } from './types.js';
@@ -297,17 +298,6 @@ export function createElicitationSession(
   };
 }
 
-/**
- * A stable identity for a request's content: two parses of the same params give the same key, so a UI can tell "the
- * same request, parsed again" (continue) from "a new request" (start over) without relying on object identity.
- * Prefer the queue entry's id when there is one.
- */
-export function requestKey(request: ParsedElicitation): string {
-  return request.mode === 'form'
-    ? JSON.stringify(['form', request.message, request.requestedSchema])
-    : JSON.stringify(['url', request.message, request.url, request.elicitationId ?? null]);
-}
-
 /** Whether two JSON values (as parsing leaves them: no cycles, bounded depth) are equal; stops at the first difference. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) {
@@ -335,9 +325,11 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Whether two parsed requests are the same request: the same object, or the same content {@link requestKey} would
- * give the same key for. Cheaper than comparing keys: no string is built, and the walk stops at the first difference,
- * so a UI may call it on every render with a freshly parsed copy.
+ * Whether two parsed requests are the same request: the same object, or the same content (a form's message and
+ * schema; a URL request's message, URL and `elicitationId`), so a UI can tell "the same request, parsed again"
+ * (continue) from "a new request" (start over) without relying on object identity. No string is built and the walk
+ * stops at the first difference, so a UI may call it on every render with a freshly parsed copy. Prefer the queue
+ * entry's id when there is one.
  */
 export function isSameRequest(a: ParsedElicitation, b: ParsedElicitation): boolean {
   if (a === b) {

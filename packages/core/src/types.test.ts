@@ -3,7 +3,6 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   INVALID_PARAMS,
   analyzeUrl,
-  describeForm,
   initialValues,
   issueMessages,
   parseElicitation,
@@ -11,7 +10,6 @@ import {
   toContent,
   validateContent,
   validateValues,
-  findSensitiveFields,
   type CheckboxField,
   type ContentValidation,
   type ElicitContent,
@@ -28,7 +26,6 @@ import {
   type ParsedFormElicitation,
   type ParsedUrlElicitation,
   type SelectField,
-  type SensitiveField,
   type TextField,
   type UrlAnalysis,
   type ValidationIssue,
@@ -91,14 +88,12 @@ describe('public types', () => {
   });
 
   it('functions have the agreed signatures', () => {
-    expectTypeOf(describeForm).returns.toEqualTypeOf<FieldDescriptor[]>();
     expectTypeOf(initialValues).returns.toEqualTypeOf<FormValues>();
     expectTypeOf(validateValues).returns.toEqualTypeOf<ValidationIssue[]>();
     expectTypeOf(toContent).returns.toEqualTypeOf<ElicitContent>();
     expectTypeOf(validateContent).returns.toEqualTypeOf<ContentValidation>();
     expectTypeOf(validateContent).parameter(0).toBeUnknown();
     expectTypeOf(analyzeUrl).returns.toEqualTypeOf<UrlAnalysis>();
-    expectTypeOf(findSensitiveFields).returns.toEqualTypeOf<SensitiveField[]>();
     expectTypeOf(issueMessages).toEqualTypeOf<Record<IssueCode, IssueMessageFormatter>>();
     const parsed = parseRequestedSchema({});
     if (parsed.ok) expectTypeOf(parsed.fields).toEqualTypeOf<FieldDescriptor[]>();

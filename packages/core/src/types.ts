@@ -11,14 +11,14 @@
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 import type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
-import type { SensitiveField } from './sensitive.js';
+import type { SensitiveReason } from './sensitive-vocabulary.js';
 import type { PublicSuffixList } from './site.js';
 import type { UrlAnalysis } from './url.js';
 
 export type { ElicitationCapability, ElicitationMode, ProtocolVersion } from './protocol.js';
 export type { AnalyzeUrlOptions, UrlAnalysis, UrlWarning, UrlWarningCode } from './url.js';
 export type { PublicSuffixList, SiteOptions } from './site.js';
-export type { SensitiveField, SensitiveReason } from './sensitive.js';
+export type { SensitiveReason } from './sensitive-vocabulary.js';
 
 // ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
 // The restricted schema (spec `PrimitiveSchemaDefinition` and friends)
@@ -245,7 +245,7 @@ export interface ParsedFormElicitation {
   mode: 'form';
   message: string;
   requestedSchema: ElicitRequestedSchema;
-  /** Field descriptors in property order (see {@link describeForm}). */
+  /** Field descriptors in property order. */
   fields: FieldDescriptor[];
   /**
    * The fields that look like they ask for a secret (name, label, reason, message), judged once from `fields` (when
@@ -411,3 +411,17 @@ export interface ValidateContentOptions extends ValidateOptions {
 
 /** Result of {@link validateContent}. */
 export type ContentValidation = { ok: true; content: ElicitContent } | { ok: false; issues: ValidationIssue[] };
+
+/** A field that looks like it asks for a secret, which the spec forbids in form mode. */
+export interface SensitiveField {
+  /** The property name, as in `requestedSchema.properties`. */
+  field: string;
+  /** The field's label as a form shows it (its title, else its name): what a warning names. */
+  label: string;
+  reason: SensitiveReason;
+  /**
+   * A sentence for people, e.g. `"Pass phrase" looks like it asks for a password. Secrets must not be asked for in
+   * a form; a server should use URL mode.` The label is the title, or the name when there is none.
+   */
+  message: string;
+}

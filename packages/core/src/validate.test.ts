@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  describeForm,
   initialValues,
   issueMessages,
   toContent,
@@ -9,6 +8,7 @@ import {
   type ElicitRequestedSchema,
   type IssueCode,
 } from './index.js';
+import { fieldsOf } from './test/fields.js';
 import { formats } from './formats.js';
 import { toDateTime } from './date-time.js';
 
@@ -29,7 +29,7 @@ const schema: ElicitRequestedSchema = {
   },
   required: ['format', 'maxRows', 'agree', 'tags'],
 };
-const fields = describeForm(schema);
+const fields = fieldsOf(schema);
 
 const codes = (issues: { field: string; code: IssueCode }[]) => issues.map((issue) => `${issue.field}:${issue.code}`);
 
@@ -38,7 +38,7 @@ describe('initialValues', () => {
     expect(initialValues(fields)).toEqual({ maxRows: 1000 });
   });
   it('copies array defaults', () => {
-    const [field] = describeForm({
+    const [field] = fieldsOf({
       type: 'object',
       properties: { t: { type: 'array', items: { type: 'string', enum: ['a'] }, default: ['a'] } },
     });
@@ -129,7 +129,7 @@ describe('validateValues', () => {
   });
 
   it('honours a list of fields, or a field, changed in place since the last check', () => {
-    const list = describeForm({ type: 'object', properties: { name: { type: 'string', maxLength: 2 } } });
+    const list = fieldsOf({ type: 'object', properties: { name: { type: 'string', maxLength: 2 } } });
     expect(codes(validateValues(list, { name: 'Ada' }))).toEqual(['name:maxLength']);
     list.push(fields.find((field) => field.name === 'format')!);
     expect(codes(validateValues(list, { name: 'Ada', format: 'xml' }))).toEqual(['name:maxLength', 'format:option']);
@@ -139,7 +139,7 @@ describe('validateValues', () => {
     list.shift();
     expect(codes(validateValues(list, { name: 'Ada', format: 'csv' }))).toEqual([]);
     // A descriptor edited in place is judged as edited.
-    const [name] = describeForm({ type: 'object', properties: { name: { type: 'string', maxLength: 5 } } });
+    const [name] = fieldsOf({ type: 'object', properties: { name: { type: 'string', maxLength: 5 } } });
     expect(validateValues([name!], { name: 'Ada' })).toEqual([]);
     (name as { maxLength?: number }).maxLength = 2;
     expect(codes(validateValues([name!], { name: 'Ada' }))).toEqual(['name:maxLength']);
@@ -147,7 +147,7 @@ describe('validateValues', () => {
 
   it('reports the first item of a multi-select that breaks a rule, in a short list and a long one', () => {
     const letters = 'abcdefghijkl'.split('');
-    const many = describeForm({
+    const many = fieldsOf({
       type: 'object',
       properties: { pick: { type: 'array', items: { type: 'string', enum: letters } } },
     });
@@ -251,7 +251,7 @@ describe('toContent', () => {
   });
 
   it('accepts properties: {} with content {}', () => {
-    const empty = describeForm({ type: 'object', properties: {} });
+    const empty = fieldsOf({ type: 'object', properties: {} });
     expect(toContent(empty, initialValues(empty))).toEqual({});
     expect(validateContent({ type: 'object', properties: {} }, {})).toEqual({ ok: true, content: {} });
   });

@@ -1,14 +1,19 @@
 // What every adapter's `attachElicitation` is made of, whichever client it serves: the single-job modules composed
 // for one connection. Each job lives in its own file: the request handler and its replay memory (requests.ts,
-// replay.ts), delivery watching (delivery.ts), URL completion (url-completion.ts), `-32042` (url-required.ts), entries
-// (entry.ts) and tool calls whose timeout skips the user's time (tool-call.ts). An adapter declares the capability,
-// registers its client's handlers, and hands them to the attachment made here through a small binding: how to read
-// the negotiated revision, the server's `serverInfo` and the transport, and how its client refuses a request.
-import type { ElicitationCapabilityObject, ElicitationError, ElicitResult } from '@elicitation-kit/core';
-import { createDelivery } from './delivery.js';
-import { createEntryFactory } from './entry.js';
+// replay.ts), delivery watching (undelivered.ts), URL completion (url-completion.ts), `-32042` (url-required.ts) and
+// tool calls whose timeout skips the user's time (tool-call.ts); entries are made by a producer of core's queue. An
+// adapter declares the capability, registers its client's handlers, and hands them to the attachment made here through
+// a small binding: how to read the negotiated revision, the server's `serverInfo` and the transport, and how its
+// client refuses a request.
+import type {
+  ElicitationCapabilityObject,
+  ElicitationError,
+  ElicitationQueueProducer,
+  ElicitResult,
+  LocalElicitationQueue,
+} from '@elicitation-kit/core';
+import { createDelivery } from './undelivered.js';
 import type { NegotiatedProtocol } from './era.js';
-import { queueInternals } from './queue.js';
 import { createRequestHandler } from './requests.js';
 import { toServerIdentity } from './server-identity.js';
 import type { ServerInfo } from './server-identity.js';
@@ -24,7 +29,7 @@ import type {
   JsonRpcErrorObject,
   ServerIdentity,
 } from './types.js';
-import type { RequestId, WireTransport } from './wire.js';
+import type { RequestId, WireTransport } from './client-transport.js';
 
 /** What the attachment needs to know about one client. */
 export interface ClientBinding {
@@ -61,15 +66,23 @@ export interface Attachment {
   readonly detached: boolean;
 }
 
+/** A new producer of `options.queue`; any other queue (a hand-written one, the bridge's browser half) is refused. */
+function openProducer(options: AttachElicitationOptions): ElicitationQueueProducer {
+  const queue: Partial<LocalElicitationQueue> = options.queue;
+  if (typeof queue.openProducer !== 'function') {
+    throw new TypeError('attachElicitation: `queue` must come from createElicitationQueue() (@elicitation-kit/core)');
+  }
+  return queue.openProducer();
+}
+
 /** The attachment of one client to `options.queue`, with the modes `capability` declared. */
 export function createAttachment(
   options: AttachElicitationOptions,
   capability: ElicitationCapabilityObject,
   binding: ClientBinding,
 ): Attachment {
-  const internals = queueInternals(options.queue);
-  const entries = createEntryFactory(internals);
-  const given = { id: entries.attachmentId, ...options.server };
+  const producer = openProducer(options);
+  const given = { id: producer.id, ...options.server };
   const server = (): ServerIdentity => toServerIdentity(binding.serverInfo(), given);
   const protocol = (): NegotiatedProtocol => binding.protocol();
   const emit = (event: ElicitationEvent): void => {
@@ -82,15 +95,14 @@ export function createAttachment(
 
   const completion = createUrlCompletion({
     queue: options.queue,
-    internals,
+    producer,
     settle: options.settleCompletedUrl ?? true,
     emit,
     changed,
   });
   const delivery = createDelivery({ emit, changed, canResendAfter: (error) => binding.canResendAfter(error) });
   const requests = createRequestHandler({
-    internals,
-    entries,
+    producer,
     capability,
     publicSuffixList: options.publicSuffixList,
     delivery,
@@ -103,8 +115,7 @@ export function createAttachment(
     changed,
   });
   const urlRequired = createUrlRequired({
-    internals,
-    entries,
+    producer,
     capability,
     publicSuffixList: options.publicSuffixList,
     completion,

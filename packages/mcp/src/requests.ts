@@ -6,16 +6,15 @@ import { parseElicitation } from '@elicitation-kit/core';
 import type {
   ElicitationCapabilityObject,
   ElicitationError,
+  ElicitationQueueProducer,
   ElicitResult,
   PublicSuffixList,
 } from '@elicitation-kit/core';
 import { BoundedMap } from './bounded-map.js';
-import type { Delivery } from './delivery.js';
+import type { Delivery } from './undelivered.js';
 import { toWireResult } from './entry.js';
-import type { EntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
 import { parseOptionsFor } from './parse-options.js';
-import type { QueueInternals } from './queue.js';
 import { createReplayMemory } from './replay.js';
 import type { WireRequest } from './replay.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
@@ -26,7 +25,7 @@ import type {
   PendingElicitation,
   ServerIdentity,
 } from './types.js';
-import type { RequestId, WireTransport } from './wire.js';
+import type { RequestId, WireTransport } from './client-transport.js';
 
 /** One SDK handler call waiting on a request: the first, and any replayed copy of it (2025). */
 interface Waiter {
@@ -48,8 +47,7 @@ interface Active extends LiveEntry {
 
 /** What the handler needs from its attachment. */
 export interface RequestHandlerOptions {
-  internals: QueueInternals;
-  entries: EntryFactory;
+  producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
   /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
   publicSuffixList?: PublicSuffixList | undefined;
@@ -96,7 +94,7 @@ function primaryOf(record: Active): Waiter | undefined {
 
 /** The handler of one attachment. */
 export function createRequestHandler(options: RequestHandlerOptions): RequestHandler {
-  const { internals, delivery, completion, emit } = options;
+  const { producer, delivery, completion, emit } = options;
   const active = new Map<string, Active>();
   const replays = createReplayMemory<Active>();
   /** URLs this connection accepted: the same URL asked for again means the server saw the step unfinished. */
@@ -143,7 +141,7 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     if (!close(record, false)) {
       return false;
     }
-    internals.remove(record.entry.id);
+    producer.remove(record.entry.id);
     record.controller.abort(reason);
     return true;
   };
@@ -251,7 +249,7 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
         return refuse(server, era, parsed.error, requestId);
       }
       const askedAgain = parsed.request.mode === 'url' && acceptedUrls.has(parsed.request.url);
-      const made = options.entries.create({ request: parsed.request, server, era, kind: 'request', askedAgain });
+      const made = producer.create({ request: parsed.request, server, era, kind: 'request', askedAgain });
       if (!made.ok) {
         return refuse(server, era, made.error, requestId);
       }
@@ -267,7 +265,7 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
         replays.track(wire, record);
       }
       const answered = join(record, signal);
-      internals.add(record.entry, (result) => answer(record, result));
+      producer.add(record.entry, (result) => answer(record, result));
       options.changed();
       emit({ type: 'shown', entry: record.entry });
       return answered;

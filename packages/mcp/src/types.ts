@@ -1,95 +1,22 @@
 /**
- * Public types of @elicitation-kit/mcp shared by every client adapter. They import no MCP SDK: the queue, its entries
- * and the events are the same whichever client a host runs (`/sdk-v2`, `/sdk-v1`, `/ai-sdk`).
+ * Public types of @elicitation-kit/mcp shared by every client adapter. They import no MCP SDK: the events and the
+ * attachment are the same whichever client a host runs (`/sdk-v2`, `/sdk-v1`, `/ai-sdk`); the queue and its entries
+ * are core's.
  */
 import type {
   ElicitResult,
   ElicitationError,
   ElicitationModes,
-  ParsedElicitation,
+  ElicitationQueue,
+  PendingElicitation,
   ProtocolEra,
   PublicSuffixList,
+  ServerIdentity,
 } from '@elicitation-kit/core';
 
 export type { ElicitationModes, ProtocolEra } from '@elicitation-kit/core';
-
-/** Who is asking. Shown to the user (the spec requires the client to make clear which server asks). */
-export interface ServerIdentity {
-  /**
-   * Stable key of the connection within the queue (the per-server pending limit counts by it). The kit's default is
-   * `elicitation-kit-<n>`, unique to the attachment; a host's own ids must not start with `elicitation-kit-`.
-   */
-  id: string;
-  /** The host-provided name, else `serverInfo.name`, else the host of {@link ServerIdentity.url}, else `MCP server`. */
-  name: string;
-  title?: string;
-  version?: string;
-  /**
-   * Where the server lives, when the host knows it: shown to the user, and the site a URL-mode link is compared with
-   * (a link on another site gets core's `different-site` warning: "a different site than the server asking").
-   */
-  url?: string;
-}
-
-/** One request waiting for the user. Entries are immutable: a change produces a new object and a new snapshot. */
-export interface PendingElicitation {
-  /** Queue-unique id (`elicitation-kit-<n>-<m>`); pass it to {@link ElicitationQueue.respond}. */
-  id: string;
-  /** The request as core parsed it (form fields or URL analysis). */
-  request: ParsedElicitation;
-  server: ServerIdentity;
-  era: ProtocolEra;
-  /** Aborted when the server or the caller cancels, or the connection closes: close the UI then. */
-  signal: AbortSignal;
-  /**
-   * `completed` once `notifications/elicitation/complete` named this URL elicitation (2025-11-25 only) and the
-   * attachment leaves it to the host (`settleCompletedUrl: false`): the out-of-band step is done, answer or dismiss it.
-   */
-  status: 'pending' | 'completed';
-  /**
-   * `request`: an `elicitation/create` the server is waiting on (answer it with accept/decline/cancel).
-   * `url-required`: a URL elicitation surfaced from a `-32042` tool error; nothing is sent back, `respond` only
-   * dismisses it and the host retries the tool call.
-   */
-  kind: 'request' | 'url-required';
-  /** `Date.now()` when it was queued. */
-  createdAt: number;
-  /**
-   * URL mode: this connection already answered `accept` to a request for the same URL, and the server asks again:
-   * it does not count the step as finished (2026-07-28: the user chose "I'm done" before finishing on the page).
-   * Absent otherwise. `@elicitation-kit/react` says so in the dialog.
-   */
-  askedAgain?: true;
-}
-
-/** A framework-free store of pending elicitations (works with React's `useSyncExternalStore`). */
-export interface ElicitationQueue {
-  /** Calls `listener` after every change. Returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** The pending entries in arrival order. Same array identity until something changes. */
-  getSnapshot(): readonly PendingElicitation[];
-  /**
-   * Answers an entry and removes it from the queue. Returns `false` when the entry is gone (already answered,
-   * cancelled by the server, or its connection closed); nothing is sent then.
-   */
-  respond(id: string, result: ElicitResult): boolean;
-  /**
-   * Declines or cancels every pending entry of one server at once (a flood, or "dismiss all from this server"), in
-   * arrival order, with one snapshot change. Entries of other servers and completed URL entries are left alone.
-   * Returns how many were answered.
-   */
-  respondAll(serverId: string, result: { action: 'decline' | 'cancel' }): number;
-}
-
-/** Options of {@link createElicitationQueue}. */
-export interface ElicitationQueueOptions {
-  /**
-   * How many entries one server may have pending at once. A request beyond it is refused with `-32602`
-   * (`data.reason: 'too-many-pending'`) and never shown.
-   * @default 20
-   */
-  maxPendingPerServer?: number;
-}
+// The queue's types live in core (its one home); named here too for the kit's own modules.
+export type { ElicitationQueue, PendingElicitation, ServerIdentity } from '@elicitation-kit/core';
 
 /** A JSON-RPC error object as sent to (or received from) the peer. */
 export interface JsonRpcErrorObject {
@@ -126,7 +53,10 @@ export type ElicitationEvent =
 
 /** Options of {@link attachElicitation}. */
 export interface AttachElicitationOptions {
-  /** Where requests are queued for the UI. */
+  /**
+   * Where requests are queued for the UI: a queue made by core's `createElicitationQueue` (checked when attaching:
+   * the attachment opens a producer of it).
+   */
   queue: ElicitationQueue;
   /** Modes to declare and accept. @default { form: true, url: true } */
   modes?: ElicitationModes;

@@ -1,9 +1,8 @@
 // URL completion (2025-11-25): `notifications/elicitation/complete` says the out-of-band step of a URL elicitation is
 // done. The kit settles the entry (or marks it, by option), reports completions of URL elicitations answered before
 // the server saw the page finish, and ignores unknown or repeated ids, as the spec requires.
-import type { ElicitResult } from '@elicitation-kit/core';
+import type { ElicitationQueueProducer, ElicitResult } from '@elicitation-kit/core';
 import { BoundedMap } from './bounded-map.js';
-import type { QueueInternals } from './queue.js';
 import type { ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from './types.js';
 
 /** An entry the attachment still owns; completion replaces it with its `completed` copy. */
@@ -14,7 +13,7 @@ export interface LiveEntry {
 /** Options of {@link createUrlCompletion}. */
 export interface UrlCompletionOptions {
   queue: ElicitationQueue;
-  internals: QueueInternals;
+  producer: ElicitationQueueProducer;
   /** Answer (or dismiss) a completed entry at once, instead of marking it `completed`. */
   settle: boolean;
   emit(event: ElicitationEvent): void;
@@ -74,7 +73,7 @@ export function createUrlCompletion(options: UrlCompletionOptions): UrlCompletio
           // The user finished the step on the page: that is the answer (a url-required entry is only dismissed).
           options.queue.respond(completed.id, { action: 'accept' });
         } else {
-          options.internals.replace(completed);
+          options.producer.replace(completed);
         }
         options.changed();
         return;

@@ -2,12 +2,15 @@
 // must first complete URL elicitations. They become `url-required` entries: not requests (nothing is sent back), the
 // host shows them, the user goes to the page, and the host retries the call.
 import { INVALID_PARAMS, isJsonObject, parseElicitation } from '@elicitation-kit/core';
-import type { ElicitationCapabilityObject, ProtocolVersion, PublicSuffixList } from '@elicitation-kit/core';
+import type {
+  ElicitationCapabilityObject,
+  ElicitationQueueProducer,
+  ProtocolVersion,
+  PublicSuffixList,
+} from '@elicitation-kit/core';
 import { toWireResult } from './entry.js';
-import type { EntryFactory } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
 import { parseOptionsFor } from './parse-options.js';
-import type { QueueInternals } from './queue.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ServerIdentity } from './types.js';
 
@@ -22,8 +25,7 @@ interface Surfaced extends LiveEntry {
 
 /** What the `-32042` path needs from its attachment. */
 export interface UrlRequiredOptions {
-  internals: QueueInternals;
-  entries: EntryFactory;
+  producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
   /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
   publicSuffixList?: PublicSuffixList | undefined;
@@ -55,7 +57,7 @@ function elicitationsOf(error: unknown): unknown[] | undefined {
 
 /** The `-32042` path of an attachment. */
 export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
-  const { internals, emit } = options;
+  const { producer, emit } = options;
   const surfaced = new Map<string, Surfaced>();
 
   const existing = (elicitationId: string): Surfaced | undefined => {
@@ -109,14 +111,14 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
           entries.push(known.entry);
           continue;
         }
-        const made = options.entries.create({ request, server, era, kind: 'url-required' });
+        const made = producer.create({ request, server, era, kind: 'url-required' });
         if (!made.ok) {
           emit({ type: 'rejected', server, era, error: made.error });
           continue;
         }
         const item: Surfaced = { entry: made.entry, controller: made.controller };
         surfaced.set(item.entry.id, item);
-        internals.add(item.entry, (result) => {
+        producer.add(item.entry, (result) => {
           surfaced.delete(item.entry.id);
           const wire = toWireResult(request, result);
           options.completion.answered(item.entry, wire);
@@ -133,7 +135,7 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
     dropAll(reason) {
       for (const [id, item] of surfaced) {
         surfaced.delete(id);
-        if (internals.remove(id) !== undefined) {
+        if (producer.remove(id) !== undefined) {
           item.controller.abort(reason);
           emit({ type: 'cancelled', entry: item.entry, reason });
         }

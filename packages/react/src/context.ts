@@ -2,46 +2,22 @@
 // What every part of one request's dialog shares: the session (values, issues, the single answer), the request, the
 // asking server, the strings, the ids that tie the parts together, and the rjsf registry the fields render with.
 import type {
-  ElicitResult,
+  ElicitationEntry,
   ElicitationSession,
   ElicitationSessionSnapshot,
   ParsedElicitation,
-  ProtocolEra,
 } from '@elicitation-kit/core';
 import type { Registry } from '@rjsf/utils';
 import { createContext, useContext } from 'react';
 import type { ElicitationStrings } from './strings.js';
 import { useSessionSnapshot } from './use-elicitation-session.js';
 
-/** The server that asks, as the host knows it. Shown in the dialog title. */
-export interface ElicitationServer {
-  name: string;
-  title?: string;
-  url?: string;
-}
+// The entry the dialog takes is core's (one home): a queue entry as is, its id the request's identity, its era deciding
+// whether URL mode waits for "I'm done", an aborted signal closing the dialog, `askedAgain` and `refused` said.
+export type { ElicitationEntry } from '@elicitation-kit/core';
 
-/**
- * A queue entry as `@elicitation-kit/mcp` produces it (any object of this shape works): its id is the request's
- * identity, its era decides whether URL mode waits for "I'm done", and an aborted signal closes the dialog.
- */
-export interface ElicitationEntry {
-  id: string;
-  request: ParsedElicitation;
-  server: ElicitationServer;
-  era?: ProtocolEra;
-  signal?: AbortSignal;
-  /**
-   * URL mode: the server asks for a page the user already accepted on this connection (the mcp package's
-   * `askedAgain`): the dialog says the server does not count the step as finished yet.
-   */
-  askedAgain?: boolean;
-  /**
-   * An earlier answer to this question was refused and the question still waits (the mcp package's bridge sets it
-   * when its backend refuses an answer): the dialog shows `message` and starts from the refused answer's content
-   * instead of the defaults, so nothing typed is lost.
-   */
-  refused?: { message: string; result: ElicitResult };
-}
+/** The server that asks, as the host knows it (an entry's `server`). Shown in the dialog title. */
+export type ElicitationServer = ElicitationEntry['server'];
 
 /**
  * How the parts are presented: `modal`, a native modal `<dialog>` over the page (the default), or `inline`, a

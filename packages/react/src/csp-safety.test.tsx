@@ -5,7 +5,6 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createValidator } from './index.js';
 import { fixtureNames, formRequest, paramsOf } from './test/fixtures.js';
 import { renderDialog } from './test/render.js';
 
@@ -87,14 +86,4 @@ describe('given eval and new Function throw (a strict CSP)', () => {
       expect(calls).toEqual([]);
     },
   );
-
-  it('validates directly through the ValidatorType without evaluating code', () => {
-    const request = formRequest(paramsOf('form-12-kitchen-sink-all-variants.json'));
-    const validator = createValidator(request.fields);
-    expect(validator.isValid(request.requestedSchema as never, { nickname: 'x', seats: 3, theme: 'dark' }, {})).toBe(
-      true,
-    );
-    expect(validator.validateFormData({ seats: 0 }, {}).errors.length).toBeGreaterThan(0);
-    expect(calls).toEqual([]);
-  });
 });

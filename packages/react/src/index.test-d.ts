@@ -1,9 +1,14 @@
-import type { ElicitResult, FormValues, ParsedElicitation } from '@elicitation-kit/core';
-import type { ValidatorType } from '@rjsf/utils';
+import type {
+  ElicitationEntry,
+  ElicitationQueue,
+  ElicitResult,
+  ParsedElicitation,
+  PendingElicitation,
+} from '@elicitation-kit/core';
 import type { ComponentProps, Ref } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createValidator, ElicitationDialog, useElicitationForm, useElicitationQueue } from './index.js';
-import type { ElicitationDialogProps, ElicitationForm, ElicitationQueueSource, ElicitationStrings } from './index.js';
+import { ElicitationDialog, useElicitationQueue } from './index.js';
+import type { ElicitationDialogProps, ElicitationStrings } from './index.js';
 
 describe('public types', () => {
   it('types the dialog props after common.md', () => {
@@ -22,19 +27,18 @@ describe('public types', () => {
     }>();
   });
 
-  it('infers the queue item type', () => {
-    type Entry = { id: string };
-    expectTypeOf(useElicitationQueue<Entry>)
-      .parameter(0)
-      .toEqualTypeOf<ElicitationQueueSource<Entry>>();
-    expectTypeOf(useElicitationQueue<Entry>).returns.toEqualTypeOf<readonly Entry[]>();
+  it("reads core's queue, keeping the entry type of the queue it is given", () => {
+    expectTypeOf(useElicitationQueue).parameter(0).toExtend<ElicitationQueue>();
+    expectTypeOf(useElicitationQueue).returns.toEqualTypeOf<readonly PendingElicitation[]>();
+    type Tagged = PendingElicitation & { tag?: string };
+    interface TaggedQueue extends ElicitationQueue {
+      getSnapshot(): readonly Tagged[];
+    }
+    expectTypeOf(useElicitationQueue({} as TaggedQueue)).toEqualTypeOf<readonly Tagged[]>();
   });
 
-  it('returns an rjsf ValidatorType and headless form state', () => {
-    expectTypeOf(createValidator).returns.toMatchTypeOf<ValidatorType>();
-    expectTypeOf(useElicitationForm).returns.toEqualTypeOf<ElicitationForm>();
-    expectTypeOf(useElicitationForm).parameter(0).toEqualTypeOf<ParsedElicitation>();
-    expectTypeOf<ElicitationForm['values']>().toEqualTypeOf<Readonly<FormValues>>();
-    expectTypeOf<ElicitationForm['session']['accept']>().returns.toMatchTypeOf<{ ok: boolean }>();
+  it("takes core's entry as the dialog's entry, a queue entry as is", () => {
+    expectTypeOf<NonNullable<ElicitationDialogProps['entry']>>().toEqualTypeOf<ElicitationEntry>();
+    expectTypeOf<PendingElicitation>().toExtend<ElicitationEntry>();
   });
 });

@@ -15,12 +15,9 @@ export { ELICITATION_PARTS } from './anatomy.js';
 export type { ElicitationPart } from './anatomy.js';
 export { composeEventHandlers } from './compose.js';
 export { useElicitation } from './context.js';
-export type {
-  ElicitationContextValue,
-  ElicitationEntry,
-  ElicitationPresentation,
-  ElicitationServer,
-} from './context.js';
+// The entry `<ElicitationDialog entry>` takes and the queue `useElicitationQueue` reads are core's
+// (`ElicitationEntry`, `ElicitationQueue` from @elicitation-kit/core).
+export type { ElicitationContextValue, ElicitationPresentation } from './context.js';
 export type { ElicitationOptions, ElicitationSource, RootProps as ElicitationRootProps } from './root.js';
 export type { ActionProps, ActionsProps, AnswerNoteProps } from './actions.js';
 export type { DescriptionProps } from './description.js';
@@ -31,13 +28,8 @@ export type { WarningsProps } from './warnings.js';
 export { ElicitationDialog } from './elicitation-dialog.js';
 export type { ElicitationDialogProps } from './elicitation-dialog.js';
 export type { ElicitationTheme } from './rjsf/registry.js';
-export { createValidator } from './rjsf/validator.js';
-export type { ElicitationValidator } from './rjsf/validator.js';
 export { defaultStrings } from './strings.js';
 export type { ElicitationStrings } from './strings.js';
-export { useElicitationForm } from './use-elicitation-form.js';
-export type { ElicitationForm } from './use-elicitation-form.js';
 export { useElicitationSession, useSessionSnapshot } from './use-elicitation-session.js';
 export type { UseElicitationSessionOptions } from './use-elicitation-session.js';
 export { useElicitationQueue } from './use-elicitation-queue.js';
-export type { ElicitationQueueSource } from './use-elicitation-queue.js';

@@ -1,16 +1,15 @@
 'use client';
+import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Any store of pending items: `@elicitation-kit/mcp`'s queue fits, as does a hand-written one. */
-export interface ElicitationQueueSource<T> {
-  /** Registers a listener called after every change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  /** The current items; the same array until something changes. */
-  getSnapshot(): readonly T[];
-}
-
-/** The queue's current items, re-rendering on change (`useSyncExternalStore`; server rendering sees the same list). */
-export function useElicitationQueue<T>(queue: ElicitationQueueSource<T>): readonly T[] {
+/**
+ * The queue's current entries, re-rendering on change (`useSyncExternalStore`; server rendering sees the same list).
+ * Takes core's `ElicitationQueue`: one made by `createElicitationQueue`, or the bridge's browser half, whose entries
+ * keep their own type (`RemoteElicitation`).
+ */
+export function useElicitationQueue<Entry extends PendingElicitation = PendingElicitation>(
+  queue: ElicitationQueue<Entry>,
+): readonly Entry[] {
   const subscribe = useCallback((listener: () => void) => queue.subscribe(listener), [queue]);
   const getSnapshot = useCallback(() => queue.getSnapshot(), [queue]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -4,10 +4,10 @@
 // (e.g. mcp.example.com behind a proxy); CORS_ORIGINS, the exact origins of browser hosts that may call it (none by
 // default: no browser page can); STATE_KEY (32+ bytes) and REDIS_URL, the same on every replica behind one URL.
 import { createServer } from 'node:http';
+import { mcpCorsHeaders } from '@elicitation-kit/core';
 import {
   createElicitationServer,
   createRedisRoundStore,
-  mcpCorsHeaders,
   REDIS_CLIENT_OPTIONS,
   serveBothEras,
 } from '@elicitation-kit/server';

@@ -16,32 +16,6 @@ import type { KitContext, Turn } from './turn.js';
 /** What a 2026 round's retry may end with. */
 type RoundResult = CallToolResult | InputRequiredResult;
 
-/** How the kit runs rounds against its store. */
-export interface RoundPolicy {
-  /**
-   * How long a claim holds without being renewed, in milliseconds (it is renewed every third of it while the
-   * operation runs). When the replica running an answer dies, a resend after this long runs it again
-   * (`at-least-once`) or learns that the outcome is unknown (`at-most-once`). @default 10000
-   */
-  leaseMs?: number;
-  /** How long a resend waits for an earlier copy still running before it is told to send again. @default 10000 */
-  waitMs?: number;
-  /** The largest result kept for replays, in bytes of its JSON text. @default 262144 (256 KiB) */
-  maxResultBytes?: number;
-  /** How long a finished round's result is kept, in milliseconds. @default the round lifetime (20 minutes) */
-  resultTtlMs?: number;
-  /** The longest one round-store operation may take before the call gets `store-unavailable`. @default 5000 */
-  storeTimeoutMs?: number;
-}
-
-/** The defaults of {@link RoundPolicy}, except `resultTtlMs` (the round lifetime). */
-export const DEFAULT_ROUND_POLICY = Object.freeze({
-  leaseMs: 10_000,
-  waitMs: 10_000,
-  maxResultBytes: 256 * 1024,
-  storeTimeoutMs: 5_000,
-});
-
 /** A round-store operation that failed or did not answer in time. */
 class StoreUnavailableError extends Error {}
 

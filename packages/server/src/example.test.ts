@@ -147,6 +147,7 @@ describe('the README example', () => {
       }
     }
     expect([...imported].toSorted()).toEqual([
+      '@elicitation-kit/core',
       '@elicitation-kit/server',
       '@modelcontextprotocol/node',
       '@modelcontextprotocol/server',

@@ -4,6 +4,7 @@ import * as testing from './testing/index.js';
 
 describe('package entries', () => {
   it('@elicitation-kit/server exports exactly the documented runtime names', () => {
+    // CORS (mcpCorsHeaders, MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS) is core's: one home, no re-export.
     expect(Object.keys(api).toSorted()).toEqual([
       'DEFAULT_LEGACY_TIMEOUT_MS',
       'DEFAULT_ROUND_POLICY',
@@ -12,8 +13,6 @@ describe('package entries', () => {
       'ElicitationDefinitionError',
       'IGNORED_ANSWERS',
       'MAX_REDIS_COMMAND_TIMEOUT_MS',
-      'MCP_REQUEST_HEADERS',
-      'MCP_RESPONSE_HEADERS',
       'REDIS_CLIENT_OPTIONS',
       'REFUSAL_MESSAGES',
       'RequestStateNotVerifiedError',
@@ -25,7 +24,6 @@ describe('package entries', () => {
       'defineTool',
       'errorText',
       'formQuestion',
-      'mcpCorsHeaders',
       'serveBothEras',
       'toolArguments',
       'toolResult',

@@ -43,12 +43,17 @@ export type {
 } from './tool.js';
 export { createElicitationServer, DEFAULT_LEGACY_TIMEOUT_MS } from './server.js';
 export type { ElicitationServer, ElicitationServerOptions } from './server.js';
-export { createMemoryRoundStore } from './rounds.js';
-export type { MemoryRoundStoreOptions, OpenedRound, RoundClaim, RoundClaimOptions, RoundStore } from './rounds.js';
+export { createMemoryRoundStore, DEFAULT_ROUND_POLICY } from './rounds.js';
+export type {
+  MemoryRoundStoreOptions,
+  OpenedRound,
+  RoundClaim,
+  RoundClaimOptions,
+  RoundPolicy,
+  RoundStore,
+} from './rounds.js';
 export { createRedisRoundStore, MAX_REDIS_COMMAND_TIMEOUT_MS, REDIS_CLIENT_OPTIONS } from './redis-store.js';
 export type { RedisRoundCommands, RedisRoundStoreOptions } from './redis-store.js';
-export { DEFAULT_ROUND_POLICY } from './delivery.js';
-export type { RoundPolicy } from './delivery.js';
 export { REFUSAL_MESSAGES } from './refusals.js';
 export type { RoundRefusalReason } from './refusals.js';
 export { DEFAULT_ROUND_TTL_SECONDS } from './state.js';
@@ -59,7 +64,6 @@ export type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './
 export { serveBothEras } from './http.js';
 export { createMemoryEventStore } from './event-store.js';
 export type { MemoryEventStoreOptions } from './event-store.js';
-export { mcpCorsHeaders, MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from './cors.js';
 export type { BothErasHandler, BothErasOptions, LegacySession } from './http.js';
 export { RequestStateNotVerifiedError, IGNORED_ANSWERS } from './modern.js';
 export { WITHDRAW_REASON } from './legacy.js';

@@ -3,16 +3,14 @@
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
 import { toolArguments } from './arguments.js';
-import { DEFAULT_ROUND_POLICY } from './delivery.js';
-import type { RoundPolicy } from './delivery.js';
 import { capabilityProbe, serveModern } from './modern.js';
 import { serveLegacy } from './legacy.js';
 import { declaresMode, eraOfRevision } from './protocol.js';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeHook } from './records.js';
 import { errorText } from './results.js';
-import { createMemoryRoundStore } from './rounds.js';
-import type { RoundStore } from './rounds.js';
+import { createMemoryRoundStore, DEFAULT_ROUND_POLICY } from './rounds.js';
+import type { RoundPolicy, RoundStore } from './rounds.js';
 import { createRoundStateCodec, DEFAULT_ROUND_TTL_SECONDS } from './state.js';
 import type { RoundState, RoundStateOptions } from './state.js';
 import { checkQuestions } from './tool.js';

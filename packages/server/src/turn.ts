@@ -3,11 +3,10 @@
 import type { RequestStateCodec, CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
-import type { RoundPolicy } from './delivery.js';
 import { ASK_AGAIN, REFUSAL_MESSAGES } from './refusals.js';
 import type { RoundRefusalReason } from './refusals.js';
 import { toolResult } from './results.js';
-import type { RoundStore } from './rounds.js';
+import type { RoundPolicy, RoundStore } from './rounds.js';
 import type { RoundState } from './state.js';
 import type { Questions, ToolCall, ToolSpec, WithdrawnInfo } from './tool.js';
 

@@ -2,7 +2,7 @@
 // The host's connection store against the real demo server over Streamable HTTP, in both eras and through the relay:
 // the same code path the browser runs, minus React.
 import { startDemoServer, type DemoServer } from '@elicitation-kit/demo-server';
-import { createElicitationQueue, type ElicitationQueue, type PendingElicitation } from '@elicitation-kit/mcp';
+import { createElicitationQueue, type ElicitationQueue, type PendingElicitation } from '@elicitation-kit/core';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -2,8 +2,8 @@
 // connection lifecycle (connect, disconnect, calls, resend); the log lives in log-store.ts and its wording in
 // events.ts. Framework-free (subscribe/getSnapshot), so React reads it with useSyncExternalStore.
 import { PROTOCOL_VERSIONS, eraOf } from '@elicitation-kit/core';
+import type { ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/core';
 import { readServerIdentity } from '@elicitation-kit/mcp';
-import type { ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/mcp';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import type { ElicitationAttachment } from '@elicitation-kit/mcp/sdk-v2';

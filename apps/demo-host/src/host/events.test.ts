@@ -1,6 +1,7 @@
 // @vitest-environment node
-import type { ElicitationEvent, PendingElicitation } from '@elicitation-kit/mcp';
 import { parseElicitation } from '@elicitation-kit/core';
+import type { PendingElicitation } from '@elicitation-kit/core';
+import type { ElicitationEvent } from '@elicitation-kit/mcp';
 import { describe, expect, it } from 'vitest';
 import { describeError, describeEvent } from './events.js';
 

@@ -1,8 +1,8 @@
 // Event formatting: what the host tells the user (log lines, notices) about errors and the kit's events. The protocol
 // decisions (may an answer be sent again? is a URL elicitation done?) are the kit's; this only words them.
-import { isJsonObject } from '@elicitation-kit/core';
-import { isTooManyPending } from '@elicitation-kit/mcp';
-import type { CancelReason, ElicitationEvent, PendingElicitation, ProtocolEra } from '@elicitation-kit/mcp';
+import { isJsonObject, isTooManyPending } from '@elicitation-kit/core';
+import type { PendingElicitation, ProtocolEra } from '@elicitation-kit/core';
+import type { CancelReason, ElicitationEvent } from '@elicitation-kit/mcp';
 import type { LogEntry } from './log-store.js';
 import { plural } from '../shared/plural.js';
 

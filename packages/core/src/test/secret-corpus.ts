@@ -1456,7 +1456,7 @@ function propertyOf(field: CorpusField): Record<string, unknown> {
 }
 
 /** A corpus field as a requested schema of one property. */
-export const schemaOf = (field: CorpusField): Record<string, unknown> => ({
+const schemaOf = (field: CorpusField): Record<string, unknown> => ({
   type: 'object',
   properties: { [field.name]: propertyOf(field) },
 });

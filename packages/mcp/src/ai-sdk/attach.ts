@@ -11,7 +11,7 @@ import { createAttachment } from '../attachment.js';
 import { negotiatedProtocol } from '../era.js';
 import type { TimeoutErrors } from '../tool-call.js';
 import type { AttachElicitationOptions, JsonRpcErrorObject } from '../types.js';
-import type { RequestId } from '../wire.js';
+import type { RequestId } from '../client-transport.js';
 import {
   canResendAfter,
   correctErrors,

@@ -7,7 +7,7 @@ import type { MCPClient } from '@ai-sdk/mcp';
 import { generateText, isStepCount } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { createElicitationQueue } from '../queue.js';
+import { createElicitationQueue } from '@elicitation-kit/core';
 import { firstEntry, waitForQueue } from '../test/harness.js';
 import { closedAfterEach, demoServerForFile, summary } from '../test/hosts.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';

@@ -2,13 +2,17 @@
 // `@ai-sdk/mcp` 2.0 with the kit attached, in both eras (2026-07-28 by its `server/discover` probe, 2025-11-25 with
 // `protocolVersionDiscovery: false`), every outcome; and what the client itself keeps from the kit, pinned.
 import { getEventListeners } from 'node:events';
-import { parseElicitation } from '@elicitation-kit/core';
+import {
+  createElicitationQueue,
+  DEFAULT_MAX_PENDING_PER_SERVER,
+  isTooManyPending,
+  parseElicitation,
+} from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { DEMO_SERVER_INFO, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { createMCPClient, MCPClientError } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
 import { describe, expect, it } from 'vitest';
-import { isTooManyPending } from '../entry.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
 import {
   closedAfterEach,
@@ -21,7 +25,7 @@ import {
   waitUntil,
 } from '../test/hosts.js';
 import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
-import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationEvent } from '../types.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
 
@@ -424,7 +428,7 @@ describe('the AI SDK adapter with many questions in one tool call', () => {
     };
     /** Every signal an abort listener was added to once armed, with its listener count before the first. */
     const before = new Map<AbortSignal, number>();
-    // oxlint-disable-next-line typescript/unbound-method -- put back as it was, and called with its `this`
+    // Put back as it was after the test, and called with its `this`.
     const addEventListener = EventTarget.prototype.addEventListener;
     EventTarget.prototype.addEventListener = function watched(this: EventTarget, type, listener, options) {
       if (armed && type === 'abort' && this instanceof AbortSignal && !before.has(this)) {

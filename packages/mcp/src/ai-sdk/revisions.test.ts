@@ -1,11 +1,10 @@
 // The AI SDK adapter applies the negotiated revision's rules: against a server built on SDK v1 (test/sdk-v1-server.ts),
 // a titled single-select (`oneOf`) is a valid 2025-11-25 form but does not exist in 2025-06-18, where core refuses it
 // with -32602; the refusal reaches the server as core's error, not the client's -32603.
-import { parseElicitation } from '@elicitation-kit/core';
+import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
 import { createMCPClient } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
 import { describe, expect, it } from 'vitest';
-import { createElicitationQueue } from '../queue.js';
 import { firstEntry } from '../test/harness.js';
 import { askingFor, closedAfterEach, serverForFile, summary } from '../test/hosts.js';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';

@@ -13,9 +13,9 @@ import { isJsonObject } from '@elicitation-kit/core';
 import type { ElicitResult } from '@elicitation-kit/core';
 import { ElicitationRequestSchema } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
-import { SESSION_GONE } from '../delivery.js';
+import { SESSION_GONE } from '../undelivered.js';
 import type { JsonRpcErrorObject } from '../types.js';
-import type { RequestId, WireTransport } from '../wire.js';
+import type { RequestId, WireTransport } from '../client-transport.js';
 
 /** The client's transport as the kit hooks it: the callbacks the client set on it, and its `send`. */
 interface HookableTransport extends WireTransport {

@@ -10,7 +10,7 @@ import { negotiatedProtocol } from '../era.js';
 import { runSdkCall } from '../tool-call.js';
 import type { TimeoutErrors } from '../tool-call.js';
 import type { AttachElicitationOptions } from '../types.js';
-import { chainOnClose } from '../wire.js';
+import { chainOnClose } from '../client-transport.js';
 import { canResendAfter, onRawElicitation, toRefusal, transportProtocolVersion } from './sdk-adapter.js';
 import type { ElicitationAttachment } from './types.js';
 

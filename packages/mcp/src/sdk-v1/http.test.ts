@@ -1,13 +1,17 @@
 // The SDK v1 adapter against the demo server over real Streamable HTTP on loopback: an `@modelcontextprotocol/sdk`
 // 1.32 `Client` (2025-11-25 session; SDK v1 has no stateless era) with the kit attached, every outcome.
-import { parseElicitation } from '@elicitation-kit/core';
+import {
+  createElicitationQueue,
+  DEFAULT_MAX_PENDING_PER_SERVER,
+  isTooManyPending,
+  parseElicitation,
+} from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { DEMO_SERVER_INFO, PARTNER_HOST, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { isTooManyPending } from '../entry.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
 import {
   closedAfterEach,
@@ -21,7 +25,7 @@ import {
   waitUntil,
 } from '../test/hosts.js';
 import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
-import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationEvent } from '../types.js';
 import { attachElicitation } from './attach.js';
 import type { ElicitationAttachment } from './types.js';
 

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ElicitationAttachmentBase, PendingElicitation } from '../index.js';
+import type { PendingElicitation } from '@elicitation-kit/core';
+import type { ElicitationAttachmentBase } from '../index.js';
 import { attachElicitation } from './index.js';
 import type { ElicitationAttachment, ToolCallOptions } from './index.js';
 

@@ -1,14 +1,14 @@
 // Every place where the kit works around a hook the SDK v1 client (`@modelcontextprotocol/sdk` 1.32) does not offer,
 // in one file. Each names the hook that is missing; each is pinned by a test that runs the real SDK (http.test.ts,
 // sdk-v1-server.test.ts). The patches SDK v1 shares with SDK v2 (the `transport.send` wrapper for delivery, `onclose`
-// chaining) are in ../wire.ts: v1's `Protocol` is the design v2 grew from, and behaves the same there.
+// chaining) are in ../client-transport.ts: v1's `Protocol` is the design v2 grew from, and behaves the same there.
 import { isJsonObject } from '@elicitation-kit/core';
 import type { ElicitationError, ElicitResult } from '@elicitation-kit/core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CancelledNotificationSchema, ElicitRequestSchema, RequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { SESSION_GONE } from '../delivery.js';
+import { SESSION_GONE } from '../undelivered.js';
 import type { JsonRpcErrorObject } from '../types.js';
-import type { RequestId } from '../wire.js';
+import type { RequestId } from '../client-transport.js';
 
 /**
  * The request schema the kit registers for `elicitation/create`: the SDK's own, with the params parsed as a loose

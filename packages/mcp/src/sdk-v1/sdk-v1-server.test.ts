@@ -1,14 +1,14 @@
 // The SDK v1 adapter against a server built on SDK v1 (`McpServer` of `@modelcontextprotocol/sdk` 1.32, its own
 // Streamable HTTP transport with sessions, loopback): both revisions SDK v1 speaks, 2025-11-25 and 2025-06-18.
-import { parseElicitation } from '@elicitation-kit/core';
+import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
-import { createElicitationQueue } from '../queue.js';
 import { EXPORT_PARAMS, REF_PARAMS, firstEntry, waitForQueue } from '../test/harness.js';
 import { askingFor, closedAfterEach, eventLog, serverForFile, summary } from '../test/hosts.js';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
-import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationEvent } from '../types.js';
 import { attachElicitation } from './attach.js';
 
 const server = serverForFile(startSdkV1Server);

@@ -5,12 +5,12 @@ import { DEMO_SERVER_INFO, MAX_FLOOD } from '@elicitation-kit/demo-server';
 import type { DemoLogEntry } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
+import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isTooManyPending } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from './attach.js';
-import { isTooManyPending } from '../entry.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from '../queue.js';
 import { waitForQueue } from '../test/harness.js';
 import { closedAfterEach, demoServerForFile, eventCount as eventTypes, summary, waitUntil } from '../test/hosts.js';
-import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationEvent } from '../types.js';
 
 type Era = 'legacy' | 'modern';
 

@@ -1,14 +1,14 @@
 // The kit against the demo server over real Streamable HTTP on loopback, in both eras.
-import { parseElicitation } from '@elicitation-kit/core';
+import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { PARTNER_HOST, UNSUPPORTED_SCHEMA } from '@elicitation-kit/demo-server';
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { attachElicitation } from './attach.js';
-import { createElicitationQueue } from '../queue.js';
 import { firstEntry, waitForQueue } from '../test/harness.js';
 import { closedAfterEach, demoServerForFile, eventLog, flowIdOf, texts, waitUntil } from '../test/hosts.js';
 import { pastAnyResponse, recordWire } from '../test/wire-recorder.js';
-import type { ElicitationEvent, ElicitationQueue } from '../types.js';
+import type { ElicitationEvent } from '../types.js';
 import type { ElicitationAttachment } from './types.js';
 
 const demo = demoServerForFile();

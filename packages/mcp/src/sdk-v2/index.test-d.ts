@@ -1,15 +1,24 @@
 import type { ElicitResult, ParsedElicitation } from '@elicitation-kit/core';
 import type { CallToolRequest, CallToolResult, Client } from '@modelcontextprotocol/client';
 import { describe, expectTypeOf, it } from 'vitest';
-import { createElicitationQueue, elicitationCapability, readServerIdentity } from '../index.js';
-import type { ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from '../index.js';
+import { createElicitationQueue } from '@elicitation-kit/core';
+import type {
+  ElicitationEntry,
+  ElicitationQueue,
+  LocalElicitationQueue,
+  PendingElicitation,
+  ServerIdentity,
+} from '@elicitation-kit/core';
+import { elicitationCapability, readServerIdentity } from '../index.js';
+import type { ElicitationEvent } from '../index.js';
 import { attachElicitation } from './index.js';
 import type { ElicitationAttachment, ToolCallOptions } from './index.js';
 
 describe('public types', () => {
   it('matches the agreed contract', () => {
     expectTypeOf(createElicitationQueue).parameter(0).toEqualTypeOf<{ maxPendingPerServer?: number } | undefined>();
-    expectTypeOf(createElicitationQueue).returns.toEqualTypeOf<ElicitationQueue>();
+    expectTypeOf(createElicitationQueue).returns.toEqualTypeOf<LocalElicitationQueue>();
+    expectTypeOf<LocalElicitationQueue>().toExtend<ElicitationQueue>();
     expectTypeOf<ElicitationQueue['respond']>().toEqualTypeOf<(id: string, result: ElicitResult) => boolean>();
     expectTypeOf<ElicitationQueue['getSnapshot']>().returns.toEqualTypeOf<readonly PendingElicitation[]>();
     expectTypeOf<PendingElicitation>().toEqualTypeOf<{
@@ -23,6 +32,7 @@ describe('public types', () => {
       createdAt: number;
       askedAgain?: true;
     }>();
+    expectTypeOf<PendingElicitation>().toExtend<ElicitationEntry>();
     expectTypeOf<ServerIdentity>().toEqualTypeOf<{
       id: string;
       name: string;

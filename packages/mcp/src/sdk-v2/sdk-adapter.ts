@@ -1,9 +1,10 @@
 // Every place where the kit works around a hook the SDK v2 client (`@modelcontextprotocol/client` 2.4.0) does not
 // offer, in one file. Each names the hook that is missing; each is pinned by a test that runs the real SDK
 // (attach.test.ts, tool-call.test.ts, http.test.ts), so an SDK upgrade that changes the behaviour fails there first.
-// The two patches SDK v2 shares with SDK v1 (the `transport.send` wrapper, `onclose` chaining) are in ../wire.ts.
+// The two patches SDK v2 shares with SDK v1 (the `transport.send` wrapper, `onclose` chaining) are in
+// ../client-transport.ts.
 import { isJsonObject } from '@elicitation-kit/core';
-import { SESSION_GONE } from '../delivery.js';
+import { SESSION_GONE } from '../undelivered.js';
 
 /**
  * A Standard Schema that accepts anything unchanged, registered as the params schema of `elicitation/create`.

@@ -6,10 +6,11 @@ import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } 
 import type { CallToolResult, ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import * as z from 'zod';
+import { createElicitationQueue } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from '../sdk-v2/attach.js';
-import { createElicitationQueue } from '../queue.js';
 import type { ElicitationAttachment } from '../sdk-v2/types.js';
-import type { AttachElicitationOptions, ElicitationEvent, ElicitationQueue, PendingElicitation } from '../types.js';
+import type { AttachElicitationOptions, ElicitationEvent, PendingElicitation } from '../types.js';
 
 export type Era = 'legacy' | 'modern';
 

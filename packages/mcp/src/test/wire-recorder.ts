@@ -1,7 +1,7 @@
 // What a client really puts on the wire over Streamable HTTP: a `fetch` for its transport that records every JSON-RPC
 // message it POSTs and every one the server sends back (JSON bodies and SSE events, on POST and GET streams alike).
 // Tests read it to prove what the kit's events cannot: that nothing went back for a request the server withdrew.
-import type { RequestId } from '../wire.js';
+import type { RequestId } from '../client-transport.js';
 
 /** One JSON-RPC message as it went over the wire. */
 export type WireMessage = Record<string, unknown>;
@@ -28,7 +28,7 @@ export interface WireRecorder {
  * How long a test waits after a withdrawal before it reads the wire: long past the moment a response would go out
  * (a client sends one as its handler settles, within microtasks of the cancellation).
  */
-export const AFTER_WITHDRAWAL_MS = 300;
+const AFTER_WITHDRAWAL_MS = 300;
 
 /** Waits {@link AFTER_WITHDRAWAL_MS}. */
 export function pastAnyResponse(): Promise<void> {

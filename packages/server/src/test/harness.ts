@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createElicitationServer } from '../index.js';
 import type { ElicitationServerOptions, ElicitationTool, OutcomeRecord, ProtocolEra, ToolSpec } from '../index.js';
 import { connectInMemory } from '../testing/index.js';
-import type { ElicitRequestParams } from '../testing/index.js';
+import type { ReceivedElicitParams } from '../testing/index.js';
 
 /** What one call did. */
 export interface OneCall {
@@ -41,7 +41,7 @@ function counted(tool: ElicitationTool, onRun: () => void): ElicitationTool {
 export async function callOnce(
   era: ProtocolEra,
   tool: ElicitationTool,
-  answer: (params: ElicitRequestParams) => ElicitResult | Promise<ElicitResult>,
+  answer: (params: ReceivedElicitParams) => ElicitResult | Promise<ElicitResult>,
   args: Record<string, unknown> = {},
   kitOptions: Omit<ElicitationServerOptions, 'onOutcome'> = {},
 ): Promise<OneCall> {

@@ -13,7 +13,7 @@ import type {
   OutcomeRecord,
   ProtocolEra,
 } from '../index.js';
-import type { ElicitRequestParams } from '../testing/index.js';
+import type { ReceivedElicitParams } from '../testing/index.js';
 
 /** One HTTP endpoint serving `tools` with one kit. */
 export interface TestEndpoint {
@@ -54,7 +54,7 @@ export async function startEndpoint(
 
 /** Options of {@link connectHttp}. */
 export interface HttpClientOptions {
-  answer?: (params: ElicitRequestParams, signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
+  answer?: (params: ReceivedElicitParams, signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
   modes?: { form?: Record<string, never>; url?: Record<string, never> } | null;
   manualRounds?: boolean;
 }

@@ -22,13 +22,13 @@ export const OUTCOME_CASES = ['accept-valid', 'accept-invalid', 'decline', 'canc
 export type OutcomeCase = (typeof OUTCOME_CASES)[number];
 
 /** The params of one `elicitation/create` the client received. */
-export type ElicitRequestParams = ElicitRequest['params'];
+export type ReceivedElicitParams = ElicitRequest['params'];
 
 /** Answers one `elicitation/create` on the client side. */
-export type ClientAnswer = (params: ElicitRequestParams) => ElicitResult | Promise<ElicitResult>;
+export type ClientAnswer = (params: ReceivedElicitParams) => ElicitResult | Promise<ElicitResult>;
 
 /** Which modes the test client declares; `null` declares no `elicitation` capability at all. */
-export type DeclaredModes = { form?: boolean; url?: boolean } | null;
+export type TestClientModes = { form?: boolean; url?: boolean } | null;
 
 /** Options of {@link connectInMemory}. */
 export interface ConnectInMemoryOptions {
@@ -39,7 +39,7 @@ export interface ConnectInMemoryOptions {
   /** Answers every `elicitation/create`. Without it the client declares the capability but never answers. */
   answer?: ClientAnswer;
   /** The modes declared. @default { form: true, url: true } */
-  modes?: DeclaredModes;
+  modes?: TestClientModes;
   /**
    * 2026-07-28: leave `input_required` rounds to the caller (the SDK client's `autoFulfill: false`): `callTool(…, {
    * allowInputRequired: true })` then resolves with the round, and a retry is the caller's to send (or replay).
@@ -59,7 +59,7 @@ const CLIENT_INFO = { name: 'elicitation-kit-testing', version: '1.0.0' };
 /** A URL nothing resolves: the modern client's transport calls the handler directly. */
 const IN_MEMORY_URL = 'http://in-memory.invalid/mcp';
 
-function capabilities(modes: DeclaredModes): {
+function capabilities(modes: TestClientModes): {
   elicitation?: { form?: Record<string, never>; url?: Record<string, never> };
 } {
   if (modes === null) {
@@ -131,7 +131,7 @@ export interface CaseReport {
   /** What the operation saw. */
   operation: OperationSeen;
   /** Every `elicitation/create` the client received, in order. */
-  asked: ElicitRequestParams[];
+  asked: ReceivedElicitParams[];
   /** The kit's records of the call. */
   records: OutcomeRecord[];
 }
@@ -165,7 +165,7 @@ export interface EveryOutcomeOptions<Qs extends Questions> {
    * Which question a request answers. By default by its `message` (the static questions' messages must be
    * distinct); give this for tools that build their questions per call.
    */
-  keyOf?: (params: ElicitRequestParams) => string | undefined;
+  keyOf?: (params: ReceivedElicitParams) => string | undefined;
 }
 
 const DEFAULT_SERVER_INFO: Implementation = { name: 'elicitation-kit-testing-server', version: '1.0.0' };
@@ -230,7 +230,7 @@ export async function runEveryOutcome<Qs extends Questions>(
       messages.set(question.message, key);
     }
   }
-  const keyOf = options.keyOf ?? ((params: ElicitRequestParams) => messages.get(params.message));
+  const keyOf = options.keyOf ?? ((params: ReceivedElicitParams) => messages.get(params.message));
   const valid = options.valid as Record<string, Record<string, unknown> | undefined>;
   const invalid = options.invalid as Record<string, Record<string, unknown> | undefined>;
 
@@ -242,7 +242,7 @@ export async function runEveryOutcome<Qs extends Questions>(
       onOutcome: (entry) => records.push(entry),
     });
     const watched = observed(tool as ElicitationTool, seen);
-    const asked: ElicitRequestParams[] = [];
+    const asked: ReceivedElicitParams[] = [];
     const answer: ClientAnswer = async (params) => {
       asked.push(params);
       if (outcomeCase === 'decline') {

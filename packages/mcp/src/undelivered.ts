@@ -5,8 +5,8 @@ import type { ElicitResult } from '@elicitation-kit/core';
 import { BoundedMap } from './bounded-map.js';
 import type { WireRequest } from './replay.js';
 import type { ElicitationEvent, PendingElicitation } from './types.js';
-import { resultResponseId, watchSends } from './wire.js';
-import type { RequestId, WireTransport } from './wire.js';
+import { resultResponseId, watchSends } from './client-transport.js';
+import type { RequestId, WireTransport } from './client-transport.js';
 
 /** The HTTP status with which a Streamable HTTP server says it no longer knows the session (e.g. it restarted). */
 export const SESSION_GONE = 404;

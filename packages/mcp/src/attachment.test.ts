@@ -1,36 +1,9 @@
+import { createElicitationQueue } from '@elicitation-kit/core';
+import type { ElicitationQueue } from '@elicitation-kit/core';
 import { Client } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { attachElicitation } from './sdk-v2/attach.js';
-import { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER } from './queue.js';
 import { connect } from './test/harness.js';
-import type { ElicitationQueue } from './types.js';
-
-describe('createElicitationQueue', () => {
-  it('starts empty with a stable snapshot and answers false for unknown ids', () => {
-    const queue = createElicitationQueue();
-    const snapshot = queue.getSnapshot();
-    expect(snapshot).toEqual([]);
-    expect(queue.getSnapshot()).toBe(snapshot);
-    expect(queue.respond('nope', { action: 'cancel' })).toBe(false);
-    expect(queue.getSnapshot()).toBe(snapshot);
-  });
-
-  it('stops calling a listener after unsubscribe', () => {
-    const queue = createElicitationQueue();
-    const calls: string[] = [];
-    const unsubscribe = queue.subscribe(() => calls.push('called'));
-    unsubscribe();
-    expect(calls).toEqual([]);
-  });
-
-  it.each([0, -1, 1.5, Number.NaN])('refuses maxPendingPerServer %s', (value) => {
-    expect(() => createElicitationQueue({ maxPendingPerServer: value })).toThrow(RangeError);
-  });
-
-  it('defaults the per-server limit to 20', () => {
-    expect(DEFAULT_MAX_PENDING_PER_SERVER).toBe(20);
-  });
-});
 
 describe('attachElicitation preconditions', () => {
   it('needs a queue made by createElicitationQueue', () => {
@@ -42,6 +15,15 @@ describe('attachElicitation preconditions', () => {
       respondAll: () => 0,
     };
     expect(() => attachElicitation(client, { queue: fake })).toThrow(/createElicitationQueue/);
+  });
+
+  it('takes its default server id from the queue: one per attachment, counted per queue', () => {
+    const queue = createElicitationQueue();
+    const other = createElicitationQueue();
+    attachElicitation(new Client({ name: 'host', version: '1.0.0' }), { queue });
+    // The attachment opened the queue's first producer: the next one is the second.
+    expect(queue.openProducer().id).toBe('elicitation-kit-2');
+    expect(other.openProducer().id).toBe('elicitation-kit-1');
   });
 
   it('must run before connect', async () => {

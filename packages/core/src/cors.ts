@@ -1,12 +1,8 @@
 // CORS for browser MCP clients, both eras: which request headers they send and which response headers they read.
 // The 2026-07-28 headers matter: a preflight that does not allow `Mcp-Method` and `Mcp-Name` makes an `auto` client
-// silently fall back to 2025, even against a server that speaks both (SDK docs: protocol-versions.md).
-
-// The header lists are protocol facts: their home is core (one home); this package re-exports them beside
-// mcpCorsHeaders, which is what a server uses them for.
-import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from '@elicitation-kit/core';
-
-export { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS };
+// silently fall back to 2025, even against a server that speaks both (SDK docs: protocol-versions.md). Pure: a server,
+// a relay or a dev proxy in front of an MCP server uses it alike.
+import { MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS } from './protocol.js';
 
 const MCP_HEADER = /^mcp-[a-z0-9-]+$/i;
 
