@@ -18,11 +18,14 @@ describe('the gallery', () => {
     expect(screen.getByRole('region', { name: 'Gallery preview (Ant Design) is asking for input' })).toBeTruthy();
     // form-01 asks for a required branch name without a default: nothing to send yet, and Accept is blocked.
     expect(resultJson()).toEqual({ action: 'accept', content: {} });
-    expect(within(screen.getByRole('list', { name: 'Validation issues' })).getByText('branch')).toBeTruthy();
+    // One issue: a sentence, not a one-item list.
+    const blocked = screen.getByRole('region', { name: 'Accept is blocked until' });
+    expect(within(blocked).getByText('branch')).toBeTruthy();
+    expect(within(blocked).queryByRole('list')).toBeNull();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Branch/ }), 'release/2.4');
     expect(resultJson()).toEqual({ action: 'accept', content: { branch: 'release/2.4' } });
-    expect(screen.queryByRole('list', { name: 'Validation issues' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Accept is blocked until' })).toBeNull();
   });
 
   it('shows the exact -32602 error for a fixture the client refuses', () => {

@@ -12,6 +12,7 @@ import {
 import { ElicitationDialog } from '@elicitation-kit/react';
 import { useId, useMemo, useState } from 'react';
 import { hrefOf } from '../router.js';
+import { IssueList } from '../shared/issue-list.js';
 import { CodeBlock, JsonBlock } from '../shared/json-block.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { fixtures, findFixture, type GalleryFixture } from './fixtures.js';
@@ -203,28 +204,30 @@ function FixturePreview({ fixture, scheme, overrides, onOverridesChange }: Fixtu
             </p>
             <JsonBlock value={live?.answer} label="ElicitResult" className="elicit-result" />
             {live !== undefined && live.issues.length > 0 && (
-              <>
-                <h3>Accept is blocked until</h3>
-                <ul className="warnings" aria-label="Validation issues">
-                  {live.issues.map((issue) => (
-                    <li key={`${issue.field}-${issue.code}`}>
-                      <code>{issue.field}</code> {issue.message}
-                    </li>
-                  ))}
-                </ul>
-              </>
+              <section aria-labelledby="blocked-title">
+                <h3 id="blocked-title">Accept is blocked until</h3>
+                <IssueList
+                  labelledBy="blocked-title"
+                  issues={live.issues.map((issue) => ({
+                    key: `${issue.field}-${issue.code}`,
+                    where: issue.field,
+                    message: issue.message,
+                  }))}
+                />
+              </section>
             )}
             {parsed.request.warnings.length > 0 && (
-              <>
-                <h3>Warnings</h3>
-                <ul className="warnings">
-                  {parsed.request.warnings.map((warning) => (
-                    <li key={`${warning.path}-${warning.code}`}>
-                      <code>{warning.path}</code> {warning.message}
-                    </li>
-                  ))}
-                </ul>
-              </>
+              <section aria-labelledby="gallery-warnings-title">
+                <h3 id="gallery-warnings-title">{parsed.request.warnings.length === 1 ? 'Warning' : 'Warnings'}</h3>
+                <IssueList
+                  labelledBy="gallery-warnings-title"
+                  issues={parsed.request.warnings.map((warning) => ({
+                    key: `${warning.path}-${warning.code}`,
+                    where: warning.path,
+                    message: warning.message,
+                  }))}
+                />
+              </section>
             )}
           </section>
         </>
