@@ -85,3 +85,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the host page (${colorScheme} theme)`, () => {
+    test.use({ colorScheme });
+
+    test('around the dialog has no axe violations: server card, era badge, result, protocol log', async ({
+      page,
+      host,
+    }, testInfo) => {
+      await host.openAndConnect('modern');
+      await host.runTool('export-data');
+      await host.dialog.expectOpen();
+      await host.dialog.field('Export format').selectOption('csv');
+      await host.dialog.accept();
+      await host.expectResult('"status":"completed"');
+      await expect(host.logOutcomes('accept')).not.toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      await expectNoAxeViolations(page, testInfo, `host-page-${colorScheme}`, 'main');
+    });
+  });
+}

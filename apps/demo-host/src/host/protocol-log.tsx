@@ -51,20 +51,23 @@ export function ProtocolLog({ store }: { store: Pick<ConnectionStore, 'subscribe
       {entries.length === 0 ? (
         <p className="empty">Nothing yet: connect to a server and run a tool.</p>
       ) : (
-        <ol className="log-entries" role="log" aria-label="Protocol log entries">
-          {entries.map((entry) => {
-            const wire = wireOf(entry);
-            return (
-              <li key={entry.id} className="log-entry" data-kind={entry.kind} data-outcome={entry.outcome}>
-                <time dateTime={new Date(entry.at).toISOString()}>{time(entry.at)}</time>
-                <span className="log-server">{withNameBreaks(entry.server)}</span>
-                <span className="log-label">{entry.label}</span>
-                <span className="log-text">{entry.text}</span>
-                {wire.length > 0 && <WireDetails wire={wire} omitted={entry.wireOmitted ?? 0} />}
-              </li>
-            );
-          })}
-        </ol>
+        // The live region is a wrapper: a list given role="log" would stop being a list (its items orphaned).
+        <div role="log" aria-label="Protocol log entries">
+          <ol className="log-entries">
+            {entries.map((entry) => {
+              const wire = wireOf(entry);
+              return (
+                <li key={entry.id} className="log-entry" data-kind={entry.kind} data-outcome={entry.outcome}>
+                  <time dateTime={new Date(entry.at).toISOString()}>{time(entry.at)}</time>
+                  <span className="log-server">{withNameBreaks(entry.server)}</span>
+                  <span className="log-label">{entry.label}</span>
+                  <span className="log-text">{entry.text}</span>
+                  {wire.length > 0 && <WireDetails wire={wire} omitted={entry.wireOmitted ?? 0} />}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       )}
     </section>
   );
