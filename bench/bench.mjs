@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `pnpm --filter @elicitation-kit/bench bench` (root: `npm run bench`): measures Elicitation Kit against plain rjsf +
-// validator-ajv8 / ajv 8 in the same run, prints the results table, writes results.json and RESULTS.md.
+// validator-ajv8, ajv 8 (compiling, or from a schema cache) and @cfworker/json-schema (CSP-safe) in the same run,
+// prints the results table (every timing as median (min–max) over runs), writes results.json and RESULTS.md.
 // Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -82,12 +83,16 @@ results.bundle = await section('bundle', 'bundle sizes (esbuild, min+gz)', async
   return measureBundles();
 });
 
-results.clientCost = await section('cost', 'per-request client cost (core vs ajv 8)', async () => {
-  const { loadShippedCore } = await import('./src/shipped.mjs');
-  const core = await loadShippedCore();
-  const { measureClientCost } = await import('./src/client-cost.mjs');
-  return measureClientCost(core, quick ? { runs: 7, scale: 0.25 } : { runs: 21, scale: 1 });
-});
+results.clientCost = await section(
+  'cost',
+  'per-request client cost (core vs ajv 8 and @cfworker/json-schema)',
+  async () => {
+    const { loadShippedCore } = await import('./src/shipped.mjs');
+    const core = await loadShippedCore();
+    const { measureClientCost } = await import('./src/client-cost.mjs');
+    return measureClientCost(core, quick ? { runs: 7, scale: 0.25 } : { runs: 21, scale: 1 });
+  },
+);
 
 results.roundTrips = await section('rt', 'round trips (demo server over loopback, both eras)', async () => {
   const { measureRoundTrips } = await import('./src/round-trips.mjs');

@@ -1,6 +1,12 @@
 // The benchmark page: mounts <ElicitationDialog> and plain rjsf (Form + validator-ajv8 on Ajv2020) for the same
-// generated schemas, in the same browser session, and times them from inside the page. Bundled by ../src/dialog.mjs.
-import { parseElicitation } from '@elicitation-kit/core';
+// generated schemas, in the same browser session, and times them from inside the page. Bundled by ../src/dialog.mjs,
+// which also serves it under a strict CSP to see which validators run there (`csp()`).
+// The kit's stylesheet is imported as a host imports it (esbuild extracts it to page.css, linked from the HTML), so the
+// dialog is timed styled; rjsf's core ships no CSS, so its form is timed as it comes.
+// oxlint-disable-next-line import/no-unassigned-import -- a stylesheet is imported for its effect, as hosts do
+import '@elicitation-kit/react/styles.css';
+import { Validator } from '@cfworker/json-schema';
+import { parseElicitation, validateValues } from '@elicitation-kit/core';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import Form from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
@@ -9,6 +15,7 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import kitchenSink from '../../fixtures/examples/form-12-kitchen-sink-all-variants.json';
 import { generateForm } from '../src/generate.mjs';
+import { kitchenSinkValues } from '../src/values.mjs';
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 // One validator for the page, as a host would create it (rjsf's default validator is draft-07 Ajv; the fixtures
@@ -150,4 +157,57 @@ async function stopTyping() {
   return { samples, handled, value };
 }
 
-window.elicitationBench = { readiness, startTyping, stopTyping, ready: true };
+/** Whether the kit's stylesheet reaches a mounted dialog (its private custom properties are set), and its transfer. */
+async function stylesheet() {
+  const mounted = await mount('kit', 3);
+  const dialogRoot = document.querySelector('[data-scope="elicitation"][data-part="root"]');
+  const applied =
+    dialogRoot !== null && getComputedStyle(dialogRoot).getPropertyValue('--_elicitation-bg').trim() !== '';
+  await unmount(mounted);
+  const entry = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/page.css'));
+  return { applied, bytes: entry?.decodedBodySize ?? null, loadMs: entry ? entry.responseEnd - entry.startTime : null };
+}
+
+/** A fresh copy of the kitchen sink's schema. */
+const kitchenSinkSchema = () => structuredClone(kitchenSink.params.requestedSchema);
+
+/**
+ * Which validators run in this page (served again under a strict Content-Security-Policy: script-src 'self', no
+ * unsafe-eval): the kit and @cfworker/json-schema interpret the schema, ajv compiles it to a function. Each says
+ * 'runs', 'wrong answer' or what it threw; `messages` keeps the first line of each error. Run by the page itself as it
+ * loads: code that Playwright evaluates is exempt from the policy's eval check (DevTools' allowUnsafeEvalBlockedByCSP).
+ */
+function csp() {
+  const messages = {};
+  const attempt = (name, check) => {
+    try {
+      return check() ? 'runs' : 'wrong answer';
+    } catch (error) {
+      messages[name] = String(error?.message ?? error).split('\n')[0];
+      return `throws ${error?.name ?? 'an error'}`;
+    }
+  };
+  return {
+    kit: attempt('kit', () => {
+      const parsed = parseElicitation(structuredClone(kitchenSink.params));
+      return parsed.ok && validateValues(parsed.request.fields, kitchenSinkValues).length === 0;
+    }),
+    cfworker: attempt(
+      'cfworker',
+      () => new Validator(kitchenSinkSchema(), '2020-12', false).validate(kitchenSinkValues).valid,
+    ),
+    ajv: attempt('ajv', () =>
+      new Ajv2020({ allErrors: true, strict: false }).compile(kitchenSinkSchema())(kitchenSinkValues),
+    ),
+    messages,
+  };
+}
+
+window.elicitationBench = {
+  readiness,
+  startTyping,
+  stopTyping,
+  stylesheet,
+  csp: location.pathname === '/csp.html' ? csp() : undefined,
+  ready: true,
+};

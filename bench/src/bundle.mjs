@@ -1,9 +1,11 @@
 // 3. Bundle size: min+gz of core and of the react package (peers excluded) with the root `scripts/size.mjs`, and of
 // the host's dialog path (kit: react + core + the rjsf utilities it uses) against the baseline (rjsf core + utils +
 // validator-ajv8), React and react-dom excluded on both sides. The dialog path's esbuild metafile also says which
-// packages it carries: neither markdown-to-jsx nor fast-uri may be among them.
+// packages it carries: neither markdown-to-jsx nor fast-uri may be among them. The kit's stylesheet, which a host
+// links beside the dialog, is measured the same way (min+gz) and shown beside the JS; the baseline's packages are
+// searched for CSS they ship (rjsf's core ships none: its markup carries Bootstrap 3 class names, the host styles it).
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgets, measure } from '../../scripts/size.mjs';
@@ -78,6 +80,35 @@ async function measureSource(contents) {
  */
 const DIALOG_PATH_MAX_RATIO = 0.5;
 
+/** The kit's optional stylesheet (`@elicitation-kit/react/styles.css`). */
+const STYLESHEET = 'packages/react/src/styles.css';
+
+/** Packages of the baseline whose shipped files are searched for CSS a host would have to load. */
+const BASELINE_PACKAGES = ['@rjsf/core', '@rjsf/utils', '@rjsf/validator-ajv8'];
+
+/** Min+gz of a stylesheet, minified by esbuild as a host's CSS build would. */
+async function measureStylesheet(entry) {
+  const result = await build({
+    entryPoints: [join(root, entry)],
+    bundle: true,
+    minify: true,
+    write: false,
+    loader: { '.css': 'css' },
+    logLevel: 'silent',
+    outfile: join(root, 'bench', 'styles.css'),
+  });
+  const code = result.outputFiles[0].contents;
+  return { entry, minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
+}
+
+/** The .css files a package ships (its installed directory, searched whole), as paths inside the package. */
+function shippedCss(name) {
+  const dir = realpathSync(join(root, 'bench', 'node_modules', name));
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('.css') && !path.startsWith('node_modules'));
+}
+
 /** Runs the bundle measurement; packages whose sources have not landed are reported as missing. */
 export async function measureBundles() {
   const packages = {};
@@ -110,5 +141,14 @@ export async function measureBundles() {
       maxRatio: DIALOG_PATH_MAX_RATIO,
     };
   }
-  return { core: packages.core, react: packages.react, dialogPath, baseline };
+  const stylesheet = existsSync(join(root, STYLESHEET)) ? await measureStylesheet(STYLESHEET) : { missing: STYLESHEET };
+  if (!dialogPath.missing && !stylesheet.missing) {
+    // What a host pays for the styled dialog: the JS path and the stylesheet, each gzipped on its own (two files).
+    dialogPath.withStylesheet = {
+      gzipped: dialogPath.gzipped + stylesheet.gzipped,
+      ratio: (dialogPath.gzipped + stylesheet.gzipped) / baseline.gzipped,
+    };
+  }
+  baseline.css = Object.fromEntries(BASELINE_PACKAGES.map((name) => [name, shippedCss(name)]));
+  return { core: packages.core, react: packages.react, dialogPath, baseline, stylesheet };
 }

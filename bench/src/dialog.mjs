@@ -1,5 +1,7 @@
-// 2. Dialog readiness in Chromium: the page in ../page is bundled with esbuild into a temporary directory, served by
-// a tiny node:http server on 127.0.0.1, and driven with Playwright. All timing happens inside the page.
+// 2. Dialog readiness in Chromium: the page in ../page is bundled with esbuild into a temporary directory (the kit's
+// stylesheet, which the page imports as a host would, extracted to page.css and linked from the HTML), served by a tiny
+// node:http server on 127.0.0.1, and driven with Playwright. All timing happens inside the page. The same page, served
+// again under a strict Content-Security-Policy (script-src 'self', no unsafe-eval), says which validators run there.
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -8,13 +10,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/ensure-chromium.mjs';
 import { root } from './forms.mjs';
-import { median, percentile } from './stats.mjs';
+import { percentile, spread } from './stats.mjs';
 
+// The stylesheet is a render-blocking <link> in the head, as a host links its CSS: the page is not ready before it.
 const HTML = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Elicitation Kit bench</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Elicitation Kit bench</title><link rel="stylesheet" href="/page.css"></head>
 <body><main id="bench"></main><script type="module" src="/page.js"></script></body></html>`;
 
-/** Bundles the page (production React, the kit from source) into a fresh temp dir. */
+/** The same page under a strict policy (sent with csp.html only: a document's policy governs what it loads). */
+const CSP_HTML = HTML.replace('<title>Elicitation Kit bench', '<title>Elicitation Kit bench under CSP');
+
+/** What a strict host sends: scripts from its own origin only, so no eval and no `new Function`. */
+const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
+
+/** Bundles the pages (production React, the kit from source) into a fresh temp dir. */
 async function buildPage(extra = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'elicitation-bench-'));
   await build({
@@ -28,26 +37,37 @@ async function buildPage(extra = {}) {
     conditions: ['@elicitation-kit/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
-    loader: { '.css': 'empty', '.json': 'json' },
+    // The kit's stylesheet, imported by the page as a host's bundler sees it: esbuild writes it to page.css.
+    loader: { '.css': 'css', '.json': 'json' },
     logLevel: 'error',
     ...extra,
   });
   await writeFile(join(dir, 'index.html'), HTML);
+  await writeFile(join(dir, 'csp.html'), CSP_HTML);
   return dir;
 }
 
 /** Serves `dir` on 127.0.0.1 (ephemeral port). */
 async function serve(dir) {
-  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+  const types = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+  };
+  const files = ['/index.html', '/page.js', '/page.css', '/csp.html'];
   const server = createServer(async (req, res) => {
     const path = req.url === '/' ? '/index.html' : (req.url ?? '/').split('?')[0];
-    if (path !== '/index.html' && path !== '/page.js') {
+    if (!files.includes(path)) {
       res.writeHead(404).end();
       return;
     }
     const body = await readFile(join(dir, path));
     res
-      .writeHead(200, { 'content-type': types[path.slice(path.lastIndexOf('.'))], 'cache-control': 'no-store' })
+      .writeHead(200, {
+        'content-type': types[path.slice(path.lastIndexOf('.'))],
+        'cache-control': 'no-store',
+        ...(path === '/csp.html' && { 'content-security-policy': STRICT_CSP }),
+      })
       .end(body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,9 +78,8 @@ async function serve(dir) {
 function summarize(samples, key) {
   const values = samples.map((s) => s[key]).filter((v) => v !== null);
   return {
-    median: median(values),
+    ...spread(values),
     p90: percentile(values, 90),
-    n: values.length,
     failed: samples.length - values.length,
   };
 }
@@ -84,6 +103,9 @@ export async function measureDialog({ mounts = 30, keystrokes = 40, buildOptions
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(http.url);
     await page.waitForFunction(() => window.elicitationBench?.ready === true, undefined, { timeout: 30_000 });
+    // The stylesheet the readiness figures include: applied to the dialog (checked on a mount), and its transfer.
+    const stylesheet = await page.evaluate(() => window.elicitationBench.stylesheet());
+    if (!stylesheet.applied) throw new Error('the kit stylesheet is not applied to the dialog in the bench page');
 
     const readiness = {};
     for (const [count, runs] of [
@@ -120,12 +142,15 @@ export async function measureDialog({ mounts = 30, keystrokes = 40, buildOptions
         all.push(...result.samples);
         handled.push(...result.handled);
       }
+      const frames = spread(all);
+      const work = spread(handled);
       keys[kind] = {
-        median: median(all),
+        ...frames,
         p90: percentile(all, 90),
-        handledMedian: median(handled),
+        handledMedian: work.median,
+        handledMin: work.min,
+        handledMax: work.max,
         handledP90: percentile(handled, 90),
-        n: all.length,
         focused: last?.focused ?? null,
       };
     }
@@ -137,7 +162,24 @@ export async function measureDialog({ mounts = 30, keystrokes = 40, buildOptions
       handledRjsfOverKit: keys.kit.handledMedian > 0 ? keys.rjsf.handledMedian / keys.kit.handledMedian : Number.NaN,
     };
 
-    return { chromium: browser.version(), ...readiness, keystroke50, pageErrors: errors };
+    // Under a strict CSP: which validators run at all (the kit's check, @cfworker's; ajv's compile needs eval).
+    const cspPage = await browser.newPage();
+    const cspViolations = [];
+    cspPage.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+    const cspErrors = [];
+    cspPage.on('pageerror', (error) => cspErrors.push(error.message));
+    await cspPage.goto(`${http.url}csp.html`);
+    await cspPage.waitForFunction(() => window.elicitationBench?.ready === true, undefined, { timeout: 30_000 });
+    const csp = {
+      policy: STRICT_CSP,
+      ...(await cspPage.evaluate(() => window.elicitationBench.csp)),
+      violations: cspViolations,
+      pageErrors: cspErrors,
+    };
+
+    return { chromium: browser.version(), stylesheet, ...readiness, keystroke50, csp, pageErrors: errors };
   } finally {
     await browser.close();
     await http.close();

@@ -19,25 +19,7 @@ export const kitchenSinkParams = readJson(KITCHEN_SINK_PATH).params;
 /** Params of the guide's `export_options` request (the demo server's `export-data` tool asks the same). */
 export const exportParams = readJson(EXPORT_PATH).result.inputRequests.export_options.params;
 
-/** A valid value set for the kitchen sink: every property answered, in content shape (typed numbers, RFC 3339). */
-export const kitchenSinkValues = {
-  nickname: 'dev',
-  contact: 'ada@example.com',
-  homepage: 'https://example.com/ada',
-  birthday: '2026-03-14',
-  reminder: '2026-03-14T09:30:00Z',
-  ratio: 0.25,
-  seats: 10,
-  telemetry: false,
-  theme: 'dark',
-  locale: 'de-DE',
-  tags: ['frontend', 'docs'],
-  digest: ['mon', 'fri'],
-  density: 'c',
-};
-
-/** A valid value set for the export schema. */
-export const exportValues = { format: 'csv', maxRows: 500, includeHeaders: false };
+export { exportValues, kitchenSinkValues } from './values.mjs';
 
 /** Deep copy through JSON (the shape a request has after `JSON.parse` off the wire). */
 export function clone(value) {

@@ -7,7 +7,7 @@ import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { performance } from 'node:perf_hooks';
-import { median, percentile } from './stats.mjs';
+import { median, percentile, spread } from './stats.mjs';
 
 // The package scripts pass --disable-warning=MaxListenersExceededWarning: after ~1,500 calls on one client, Node warns
 // about abort listeners on one AbortSignal. They are undici's: every fetch the SDK's StreamableHTTPClientTransport
@@ -227,6 +227,9 @@ async function latency(session, plainTool, samples) {
     elicitationCallP90Ms: percentile(withElicitation, 90),
     plainCallMs: p,
     plainCallP90Ms: percentile(plain, 90),
+    /** min / median / max of each side, for the table's spread. */
+    elicitationCall: spread(withElicitation),
+    plainCall: spread(plain),
     overheadMs: e - p,
     ratio: e / p,
     samples,

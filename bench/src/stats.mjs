@@ -1,5 +1,5 @@
-// Timing helpers: medians over repeated runs, with the kit and its baseline measured back to back in each run so that
-// machine noise (shared cores, CPU frequency, GC) hits both sides alike.
+// Timing helpers: min / median / max over repeated runs, with the kit and its baseline measured back to back in each run
+// so that machine noise (shared cores, CPU frequency, GC) hits both sides alike.
 import { performance } from 'node:perf_hooks';
 
 /** Median of a list of numbers (NaN when empty). */
@@ -19,6 +19,16 @@ export function percentile(values, p) {
 }
 
 /**
+ * The spread of a list of samples: `{ min, median, max, n }` (NaN when empty). Every timing row of the report shows
+ * all three, so one lucky or unlucky run cannot pass for the typical figure.
+ */
+export function spread(values) {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return { min: Number.NaN, median: Number.NaN, max: Number.NaN, n: 0 };
+  return { min: Math.min(...finite), median: median(finite), max: Math.max(...finite), n: finite.length };
+}
+
+/**
  * Times one batch: `prepare(size)` builds the inputs outside the clock (fresh schema copies, so no cache can help),
  * `run(inputs)` is timed, `cleanup(inputs)` runs outside the clock. Returns microseconds per operation.
  */
@@ -33,8 +43,8 @@ function timeBatch({ size, prepare = () => undefined, run, cleanup = () => {} })
 
 /**
  * Compares a subject with its baseline: `runs` rounds, each timing one batch of each side (order alternating),
- * after `warmup` untimed rounds. Returns the median µs/op of each side and the median of the per-round ratios
- * baseline ÷ subject (so > 1 means the subject is cheaper).
+ * after `warmup` untimed rounds. Returns the spread (min / median / max) of the µs/op of each side and of the
+ * per-round ratios baseline ÷ subject (so > 1 means the subject is cheaper).
  */
 export function compare(subject, baseline, { runs = 15, warmup = 3 } = {}) {
   const a = [];
@@ -55,7 +65,12 @@ export function compare(subject, baseline, { runs = 15, warmup = 3 } = {}) {
     b.push(y);
     ratios.push(y / x);
   }
-  return { subjectUs: median(a), baselineUs: median(b), ratio: median(ratios), runs };
+  return { subjectUs: spread(a), baselineUs: spread(b), ratio: spread(ratios), runs };
+}
+
+/** The spread of the reciprocals (a ratio turned round: min and max swap). */
+export function invert({ min, median: mid, max, n }) {
+  return { min: 1 / max, median: 1 / mid, max: 1 / min, n };
 }
 
 /** Rounds for display: 3 significant digits. */
