@@ -1,0 +1,406 @@
+// The kit on a real SDK v1 McpServer over Streamable HTTP (v1's StreamableHTTPServerTransport on node:http), played
+// by a real SDK v1 client that answers through core (parseElicitation + createElicitationSession), in both 2025
+// revisions v1 speaks: every outcome, URL mode, the kit's wait policy instead of v1's 60 s, and one definition
+// registered on a v1 and a v2 server giving the same records.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createElicitationSession, parseElicitation } from '@elicitation-kit/core';
+import type { ElicitContent } from '@elicitation-kit/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  isInitializeRequest,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportData } from '../../examples/export-tool.js';
+import { callOnce } from '../test/harness.js';
+import { createTestFlows } from '../test/flows.js';
+import { createElicitationServer, defineTool, requestExtra, toolResult, urlQuestion } from './index.js';
+import type { ElicitationServerOptions, ElicitationTool, OutcomeRecord } from './index.js';
+
+type Revision = '2025-11-25' | '2025-06-18';
+type UserAnswer = 'accept' | 'decline' | 'cancel';
+
+interface V1Endpoint {
+  url: string;
+  records: OutcomeRecord[];
+  close(): Promise<void>;
+}
+
+/** A v1 McpServer per session behind v1's Streamable HTTP transport, the kit's tools registered on it. */
+async function startV1(tools: readonly ElicitationTool[], options: ElicitationServerOptions = {}): Promise<V1Endpoint> {
+  const records: OutcomeRecord[] = [];
+  const kit = createElicitationServer({ ...options, onOutcome: (record) => records.push(record) });
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const servers: McpServer[] = [];
+  const http = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const body: unknown = chunks.length === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        const id = req.headers['mcp-session-id'];
+        let transport = typeof id === 'string' ? sessions.get(id) : undefined;
+        if (transport === undefined && req.method === 'POST' && isInitializeRequest(body)) {
+          const created = new StreamableHTTPServerTransport({
+            sessionIdGenerator: () => randomUUID(),
+            onsessioninitialized: (session) => {
+              sessions.set(session, created);
+            },
+          });
+          const server = new McpServer({ name: 'kit-v1-test', version: '1.0.0' });
+          kit.register(server, tools);
+          servers.push(server);
+          await server.connect(created);
+          transport = created;
+        }
+        if (transport === undefined) {
+          res.writeHead(404).end();
+          return;
+        }
+        await transport.handleRequest(req, res, body);
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    records,
+    async close() {
+      await Promise.all(servers.map((server) => server.close()));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+interface ClientOptions {
+  revision: Revision;
+  /** `null`: no elicitation capability. @default { form: {}, url: {} } */
+  modes?: { form?: Record<string, never>; url?: Record<string, never> } | null;
+  answer?: (params: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
+}
+
+/** A v1 client over Streamable HTTP that asks for `revision` in its initialize. */
+async function connectV1(url: string, options: ClientOptions): Promise<{ client: Client; revision: string }> {
+  const modes = options.modes === undefined ? { form: {}, url: {} } : options.modes;
+  const client = new Client(
+    { name: 'kit-v1-client', version: '1.0.0' },
+    { capabilities: modes === null ? {} : { elicitation: modes } },
+  );
+  if (options.answer !== undefined && modes !== null) {
+    const answer = options.answer;
+    client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params));
+  }
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  // The v1 client always offers its latest revision (2025-11-25); the server answers with the one the client asks.
+  const send = transport.send.bind(transport);
+  transport.send = (message: JSONRPCMessage, sendOptions) => {
+    if ('method' in message && message.method === 'initialize' && 'id' in message) {
+      const params = { ...message.params, protocolVersion: options.revision };
+      return send({ ...message, params }, sendOptions);
+    }
+    return send(message, sendOptions);
+  };
+  await client.connect(transport);
+  return { client, revision: transport.protocolVersion ?? '' };
+}
+
+/** A user answering through core: the request parsed by core, the values set in a core session, then the action. */
+function userAnswers(action: UserAnswer, values: Record<string, unknown> = {}) {
+  return (params: ElicitRequest['params']): ElicitResult => {
+    const parsed = parseElicitation(params);
+    if (!parsed.ok) {
+      throw new Error(parsed.error.message);
+    }
+    let answer: ElicitResult | undefined;
+    const session = createElicitationSession(parsed.request, {
+      onAnswer: (result) => {
+        answer = result as ElicitResult;
+      },
+    });
+    if (action === 'accept') {
+      session.setValues(values as Parameters<typeof session.setValues>[0]);
+      const accepted = session.accept();
+      if (!accepted.ok) {
+        throw new Error(`core refused the answer: ${JSON.stringify(accepted)}`);
+      }
+    } else {
+      session[action]();
+    }
+    return answer ?? { action: 'cancel' };
+  };
+}
+
+/** A client that does not check: it sends whatever content it is given (the server must refuse it). */
+function sendsAsIs(content: ElicitContent) {
+  return (): ElicitResult => ({ action: 'accept', content: content as ElicitResult['content'] });
+}
+
+const finals = (records: readonly OutcomeRecord[]) => records.filter((record) => record.final);
+
+let endpoints: V1Endpoint[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  await Promise.all(endpoints.map((endpoint) => endpoint.close()));
+  endpoints = [];
+});
+
+async function startTracked(
+  tools: readonly ElicitationTool[],
+  options: ElicitationServerOptions = {},
+): Promise<V1Endpoint> {
+  const started = await startV1(tools, options);
+  endpoints.push(started);
+  return started;
+}
+
+async function callExport(
+  revision: Revision,
+  clientOptions: Omit<ClientOptions, 'revision'>,
+  args: Record<string, unknown> = {},
+) {
+  const server = await startTracked([exportData]);
+  const { client, revision: negotiated } = await connectV1(server.url, { revision, ...clientOptions });
+  try {
+    const result = await client.callTool({ name: 'export-data', arguments: args });
+    return { result, records: server.records, negotiated };
+  } finally {
+    await client.close();
+  }
+}
+
+describe.each<Revision>(['2025-11-25', '2025-06-18'])('SDK v1 McpServer, protocol %s', (revision) => {
+  it('accept: the content is typed, re-validated by core and reaches the operation', async () => {
+    const { result, records, negotiated } = await callExport(revision, {
+      answer: userAnswers('accept', { format: 'json', maxRows: 25 }),
+    });
+    expect(negotiated).toBe(revision);
+    expect(result.isError).toBeUndefined();
+    expect(result.structuredContent).toEqual({
+      status: 'completed',
+      format: 'json',
+      maxRows: 25,
+      includeHeaders: true,
+    });
+    expect(finals(records)).toEqual([
+      {
+        tool: 'export-data',
+        era: 'legacy',
+        keys: ['export_options'],
+        action: 'accept',
+        final: true,
+        validation: 'passed',
+        detail: { rows: 25 },
+      },
+    ]);
+  });
+
+  it('accept with invalid content: refused with each field and rule, the operation never runs', async () => {
+    const { result, records } = await callExport(revision, { answer: sendsAsIs({ format: 'xml', maxRows: 0 }) });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: 'invalid' });
+    const text = (result.content as { text: string }[])[1]?.text;
+    expect(text).toMatch(/format: .*\(rule: option\)/);
+    expect(text).toMatch(/maxRows: .*\(rule: minimum\)/);
+    expect(finals(records)).toMatchObject([{ action: 'accept', validation: 'failed' }]);
+    expect(finals(records)[0]?.issues?.map((issue) => [issue.field, issue.code])).toEqual([
+      ['format', 'option'],
+      ['maxRows', 'minimum'],
+    ]);
+  });
+
+  it('decline and cancel stay apart', async () => {
+    const declined = await callExport(revision, { answer: userAnswers('decline') });
+    expect(declined.result.structuredContent).toMatchObject({ status: 'not_started', reason: 'declined' });
+    expect(finals(declined.records)).toMatchObject([{ action: 'decline' }]);
+    const cancelled = await callExport(revision, { answer: userAnswers('cancel') });
+    expect(cancelled.result.structuredContent).toMatchObject({ status: 'cancelled', reason: 'cancelled' });
+    expect(finals(cancelled.records)).toMatchObject([{ action: 'cancel' }]);
+  });
+
+  it('a client without the elicitation capability gets the controlled tool error at once', async () => {
+    const { result, records } = await callExport(revision, { modes: null });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'Client does not support form elicitation.' }],
+      isError: true,
+    });
+    expect(finals(records)).toMatchObject([{ action: 'no-capability', mode: 'form' }]);
+  });
+
+  it('URL mode: the flow is awaited after accept, then completed and notified', async () => {
+    const flows = createTestFlows();
+    const signIn = defineTool({
+      name: 'sign-in',
+      description: 'Signs in on the server’s own page.',
+      questions: { sign_in: urlQuestion({ message: 'Sign in to continue.', flows }) },
+      accept: ({ sign_in }) => toolResult({ status: 'completed', flow: sign_in.flowId }),
+    });
+    const server = await startTracked([signIn]);
+    const { client } = await connectV1(server.url, {
+      revision,
+      answer: (params) => {
+        expect(params).toMatchObject({ mode: 'url', url: 'https://flows.test/flow-1', elicitationId: 'flow-1' });
+        setTimeout(() => flows.complete('flow-1'), 20);
+        return userAnswers('accept')(params);
+      },
+    });
+    const completed: string[] = [];
+    client.setNotificationHandler(ElicitationCompleteNotificationSchema, (notification) => {
+      completed.push(notification.params.elicitationId);
+    });
+    const result = await client.callTool({ name: 'sign-in', arguments: {} });
+    await client.close();
+    expect(result.structuredContent).toEqual({ status: 'completed', flow: 'flow-1' });
+    expect(completed).toEqual(['flow-1']);
+    expect(server.records.map(({ action, final }) => [action, final])).toEqual([
+      ['input-requested', false],
+      ['waiting', false],
+      ['completed', true],
+    ]);
+    expect(server.records[1]).toMatchObject({ flows: { sign_in: 'flow-1' } });
+  });
+
+  it('arguments are the kit’s: listed as its schema, checked by core, defaults applied', async () => {
+    const server = await startTracked([exportData]);
+    const { client } = await connectV1(server.url, { revision });
+    const listed = await client.listTools();
+    expect(listed.tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: {}, additionalProperties: false });
+    const refused = await client.callTool({ name: 'export-data', arguments: { surprise: 1 } });
+    await client.close();
+    expect(refused).toMatchObject({ isError: true });
+    expect((refused.content as { text: string }[])[0]?.text).toMatch(
+      /^Input validation error: Invalid arguments for tool export-data: surprise: /,
+    );
+    expect(server.records).toEqual([]);
+  });
+});
+
+/** One export call whose user takes `typingMs` (on the fake clock) to answer. */
+async function typeSlowly(options: ElicitationServerOptions, typingMs: number) {
+  const server = await startTracked([exportData], options);
+  let asked!: () => void;
+  const wasAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  let typed!: () => void;
+  const done = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  const { client } = await connectV1(server.url, {
+    revision: '2025-11-25',
+    answer: async (params) => {
+      asked();
+      await done;
+      return userAnswers('accept', { format: 'csv', maxRows: 5 })(params);
+    },
+  });
+  // The client's own wait for the tool result must be as patient (v1's client default is 60 s too).
+  const calling = client.callTool({ name: 'export-data', arguments: {} }, undefined, { timeout: 600_000 });
+  await wasAsked;
+  await vi.advanceTimersByTimeAsync(typingMs);
+  typed();
+  const result = await calling;
+  await client.close();
+  return { result, records: server.records };
+}
+
+describe('the kit’s wait policy on SDK v1', () => {
+  it('sends each question with the kit’s timeout and resetTimeoutOnProgress, not v1’s 60 s default', async () => {
+    const sent: unknown[] = [];
+    const request = Server.prototype.request;
+    vi.spyOn(Server.prototype, 'request').mockImplementation(function (this: Server, ...args) {
+      if (args[0].method === 'elicitation/create') {
+        sent.push(args[2]);
+      }
+      return request.apply(this, args);
+    });
+    await callExport('2025-11-25', { answer: userAnswers('decline') });
+    expect(sent).toMatchObject([{ timeout: 600_000, resetTimeoutOnProgress: true }]);
+  });
+
+  it('a user still typing after 61 s is not cut off (fake clock); the kit’s own limit is the one that ends a wait', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // v1's default (60 s) would have withdrawn this question; the kit's 10 minutes keep it open.
+    const patient = await typeSlowly({}, 61_000);
+    expect(patient.result.structuredContent).toMatchObject({ status: 'completed', format: 'csv', maxRows: 5 });
+    // A kit limit of 30 s is the one applied: the question expires after it.
+    const strict = await typeSlowly({ legacyTimeoutMs: 30_000 }, 31_000);
+    expect(strict.result.structuredContent).toMatchObject({ status: 'expired' });
+    expect(finals(strict.records)).toMatchObject([{ action: 'expired' }]);
+  });
+});
+
+describe('one definition, SDK v1 and SDK v2', () => {
+  it('the same defineTool object registered on a v1 and a v2 server gives the same records', async () => {
+    const answer = { format: 'csv', maxRows: 10 };
+    const v1 = await callExport('2025-11-25', { answer: userAnswers('accept', answer) });
+    const v2 = await callOnce('legacy', exportData, () => ({ action: 'accept', content: answer }));
+    expect(v1.records).toEqual(v2.records);
+    expect(v1.result.structuredContent).toEqual(v2.result?.structuredContent);
+    const declinedV1 = await callExport('2025-06-18', { answer: userAnswers('decline') });
+    const declinedV2 = await callOnce('legacy', exportData, () => ({ action: 'decline' }));
+    expect(declinedV1.records).toEqual(declinedV2.records);
+  });
+
+  it('on v1, call.ctx is v1’s handler context (requestExtra)', async () => {
+    const seen: unknown[] = [];
+    const probe = defineTool({
+      name: 'probe',
+      description: 'Reports its v1 context.',
+      questions: exportData.spec.questions as typeof exportData extends ElicitationTool<infer Qs> ? Qs : never,
+      accept: (_content, call) => {
+        const extra = requestExtra(call);
+        seen.push({ session: typeof extra.sessionId, request: typeof extra.requestId });
+        return toolResult({ status: 'completed' });
+      },
+    });
+    const server = await startTracked([probe]);
+    const { client } = await connectV1(server.url, {
+      revision: '2025-11-25',
+      answer: userAnswers('accept', { format: 'csv', maxRows: 1 }),
+    });
+    await client.callTool({ name: 'probe', arguments: {} });
+    await client.close();
+    expect(seen).toEqual([{ session: 'string', request: 'number' }]);
+  });
+});
+
+describe('the sdk-v1 entry', () => {
+  it('loads no SDK v2 module at run time (a v1 server installs none)', () => {
+    const seen = new Set<string>();
+    const external = new Set<string>();
+    const walk = (url: URL): void => {
+      if (seen.has(url.href)) {
+        return;
+      }
+      seen.add(url.href);
+      const source = readFileSync(fileURLToPath(url), 'utf8');
+      // Value imports and re-exports only: `import type` / `export type` are erased.
+      for (const [, spec] of source.matchAll(/^(?:import|export) (?!type )[^;]*? from '([^']+)';/gms)) {
+        if (spec === undefined) {
+          continue;
+        }
+        if (spec.startsWith('.')) {
+          walk(new URL(spec.replace(/\.js$/, '.ts'), url));
+        } else {
+          external.add(spec);
+        }
+      }
+    };
+    walk(new URL('index.ts', import.meta.url));
+    expect([...external].toSorted()).toEqual(['@elicitation-kit/core', '@modelcontextprotocol/sdk/types.js', 'zod/v4']);
+  });
+});
