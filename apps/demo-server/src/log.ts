@@ -33,6 +33,14 @@ export type DemoAction =
   | 'store-failed'
   /** The tool does not serve this era (`replay-check` on 2026-07-28). */
   | 'unsupported-era'
+  /** A 2025-06-18 session cannot carry the tool's form without a loss (`all-field-types`, `choice-fields`). */
+  | 'unsupported-revision'
+  /** Nobody could be asked: the client cannot show the form (`confirm-action`'s `not-asked` fallback). */
+  | 'not-asked'
+  /** An approval argument stood in for the questions, and the operation ran. */
+  | 'approved'
+  /** An approval argument was refused (`detail.reason`). */
+  | 'approval-refused'
   /** The tool's arguments already answered its form: nothing was asked. */
   | 'arguments';
 

@@ -22,6 +22,7 @@ import {
 import { createLogger, toLogEntry } from './log.js';
 import type { DemoEra, DemoLogEntry } from './log.js';
 import { connectPage, donePage, notFoundPage } from './pages.js';
+import { createDemoSecrets, SECRETS_PATH, SIGN_IN_PATH } from './secrets.js';
 import { demoTools } from './tools/index.js';
 
 /** Server identity (the `serverInfo` of both eras). */
@@ -117,6 +118,11 @@ export async function startDemoHttpServer(
   const logger = createLogger(log, options.silent ?? false);
   let baseUrl = '';
   const flows = createFlowStore(() => baseUrl);
+  // The out-of-band page for secrets (`api-key-page`) and the demo's sign-in: Fetch handlers, mounted below.
+  const secrets = createDemoSecrets(() => baseUrl);
+  const secretPages = toNodeHandler({
+    fetch: async (request: Request) => (await secrets.fetch(request)) ?? new Response('Not found', { status: 404 }),
+  });
   const serverInfo = options.title === undefined ? DEMO_SERVER_INFO : { ...DEMO_SERVER_INFO, title: options.title };
 
   // One kit per process: it seals round states (with the configured key), remembers open rounds (so a replayed
@@ -130,6 +136,7 @@ export async function startDemoHttpServer(
   });
   const tools = demoTools({
     flows,
+    secrets,
     log: logger,
     replayLastElicitation: hooks.replayLastElicitation ?? (() => Promise.resolve(false)),
   });
@@ -187,6 +194,10 @@ export async function startDemoHttpServer(
         return;
       }
       if (hooks.route?.(path, req, res, dropConnections) === true) {
+        return;
+      }
+      if (path === SIGN_IN_PATH || path.startsWith(`${SECRETS_PATH}/`)) {
+        await secretPages(req as Parameters<typeof secretPages>[0], res);
         return;
       }
       const match = CONNECT_PATH.exec(path);

@@ -42,12 +42,14 @@ export interface RevisionFeatures {
   readonly elicitationId: boolean;
   /** `task` and `_meta` in the params: the 2025 revisions (2026-07-28 has neither). */
   readonly taskAndMeta: boolean;
+  /** `default` on string, number and choice properties (SEP-1034): from 2025-11-25 on (before, on booleans only). */
+  readonly typedDefaults: boolean;
 }
 
 const REVISION_FEATURES: Readonly<Record<ProtocolVersion, RevisionFeatures>> = {
-  '2025-06-18': { urlMode: false, enumVariants: false, elicitationId: false, taskAndMeta: true },
-  '2025-11-25': { urlMode: true, enumVariants: true, elicitationId: true, taskAndMeta: true },
-  '2026-07-28': { urlMode: true, enumVariants: true, elicitationId: false, taskAndMeta: false },
+  '2025-06-18': { urlMode: false, enumVariants: false, elicitationId: false, taskAndMeta: true, typedDefaults: false },
+  '2025-11-25': { urlMode: true, enumVariants: true, elicitationId: true, taskAndMeta: true, typedDefaults: true },
+  '2026-07-28': { urlMode: true, enumVariants: true, elicitationId: false, taskAndMeta: false, typedDefaults: true },
 };
 
 /**

@@ -3,7 +3,7 @@
 // Schema converter, so no zod restatement is needed). Missing properties that declare a `default` get it.
 import { createContentValidator, parseRequestedSchema } from '@elicitation-kit/core';
 import type { ContentValidator, ElicitContent, ElicitRequestedSchema } from '@elicitation-kit/core';
-import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import type { StandardSchemaWithJSON } from './mcp-types.js';
 import { ElicitationDefinitionError } from './question.js';
 import type { ArgumentsOf, RequestedSchemaInput } from './schema.js';
 

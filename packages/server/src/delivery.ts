@@ -108,9 +108,16 @@ async function claimRound(
   turn: Turn,
   id: string,
   token: string,
+  answers: string | undefined,
 ): Promise<Exclude<RoundClaim, { kind: 'running' }> | { kind: 'failed'; error: unknown } | { kind: 'busy' }> {
   const { kit, spec, call } = turn;
-  const options = { token, leaseMs: kit.policy.leaseMs, takeOver: spec.delivery === 'at-least-once', ttlMs: kit.ttlMs };
+  const options = {
+    token,
+    leaseMs: kit.policy.leaseMs,
+    takeOver: spec.delivery === 'at-least-once',
+    ttlMs: kit.ttlMs,
+    ...(answers === undefined ? {} : { answers }),
+  };
   const giveUpAt = Date.now() + kit.policy.waitMs;
   let pause = FIRST_POLL_MS;
   for (;;) {
@@ -181,16 +188,20 @@ async function storeResult(turn: Turn, id: string, token: string, text: string, 
 /**
  * Serves the answering retry of round `state` once: `answer(turn)` runs only when this retry claimed the round, with
  * the round id as the call's idempotency key; its result is stored before it is returned. Every other copy of the
- * retry gets the stored result (or a refusal that says why).
+ * retry gets the stored result (or a refusal that says why). `answers` (a digest of the retry's answer) binds the
+ * round to its first answer: a copy that carries another one is refused `other-answer`, never given the first's result.
  */
 export async function deliver(
   turn: Turn,
   state: RoundState,
   answer: (turn: Turn) => Promise<RoundResult>,
+  answers?: string,
 ): Promise<RoundResult> {
   const token = crypto.randomUUID();
-  const claim = await claimRound(turn, state.id, token);
+  const claim = await claimRound(turn, state.id, token, answers);
   switch (claim.kind) {
+    case 'other-answer':
+      return refuse(turn, 'other-answer', state.id);
     case 'failed':
       return refuse(turn, 'store-unavailable', state.id, claim.error);
     case 'busy':

@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../scripts/lib/redis.mjs';
+import { startRedis } from '@elicitation-kit/test-redis';
 import { EXPORT_OPTIONS_SCHEMA } from '../examples/export-tool.js';
 import { startStickyProxy } from '../examples/sticky-proxy.js';
 import { connectHttp } from './test/http.js';

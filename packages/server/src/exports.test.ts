@@ -6,9 +6,12 @@ describe('package entries', () => {
   it('@elicitation-kit/server exports exactly the documented runtime names', () => {
     // CORS (mcpCorsHeaders, MCP_REQUEST_HEADERS, MCP_RESPONSE_HEADERS) is core's: one home, no re-export.
     expect(Object.keys(api).toSorted()).toEqual([
+      'APPROVAL_REFUSAL_MESSAGES',
+      'DEFAULT_APPROVAL_TTL_SECONDS',
       'DEFAULT_LEGACY_TIMEOUT_MS',
       'DEFAULT_ROUND_POLICY',
       'DEFAULT_ROUND_TTL_SECONDS',
+      'DEFAULT_SECRET_PAGE_TTL_MS',
       'DEFAULT_URL_PATIENCE_MS',
       'ElicitationDefinitionError',
       'IGNORED_ANSWERS',
@@ -24,6 +27,7 @@ describe('package entries', () => {
       'defineTool',
       'errorText',
       'formQuestion',
+      'secretPage',
       'serveBothEras',
       'toolArguments',
       'toolResult',

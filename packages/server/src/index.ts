@@ -17,6 +17,18 @@ export type {
   UrlQuestion,
   UrlQuestionOptions,
 } from './question.js';
+export { secretPage, DEFAULT_SECRET_PAGE_TTL_MS } from './page/secret-page.js';
+export type {
+  SecretField,
+  SecretFields,
+  SecretPage,
+  SecretPageOptions,
+  SecretPageRecord,
+  SecretPageRefusal,
+  SecretQuestionOptions,
+  SecretSubmission,
+  SecretValues,
+} from './page/secret-page.js';
 export { toolArguments } from './arguments.js';
 export type { ToolArguments } from './arguments.js';
 export { defineTool } from './tool.js';
@@ -27,10 +39,13 @@ export type {
   Answers,
   Awaitable,
   ClientErrorAnswer,
+  ApprovalFallback,
   ClientErrorMode,
   DeliveryGuarantee,
   ElicitationTool,
   FormAnswer,
+  NobodyToAsk,
+  NotAskedReason,
   Questions,
   RunToolDefinition,
   ToolCall,
@@ -43,6 +58,10 @@ export type {
 } from './tool.js';
 export { createElicitationServer, DEFAULT_LEGACY_TIMEOUT_MS } from './server.js';
 export type { ElicitationServer, ElicitationServerOptions } from './server.js';
+export { DEFAULT_APPROVAL_TTL_SECONDS } from './approvals.js';
+export type { ApprovalOptions } from './approvals.js';
+export type { Approvals, MintApprovalOptions } from './fallback.js';
+export type { DowngradePolicy } from './revision.js';
 export { createMemoryRoundStore, DEFAULT_ROUND_POLICY } from './rounds.js';
 export type {
   MemoryRoundStoreOptions,
@@ -54,8 +73,8 @@ export type {
 } from './rounds.js';
 export { createRedisRoundStore, MAX_REDIS_COMMAND_TIMEOUT_MS, REDIS_CLIENT_OPTIONS } from './redis-store.js';
 export type { RedisRoundCommands, RedisRoundStoreOptions } from './redis-store.js';
-export { REFUSAL_MESSAGES } from './refusals.js';
-export type { RoundRefusalReason } from './refusals.js';
+export { APPROVAL_REFUSAL_MESSAGES, REFUSAL_MESSAGES } from './refusals.js';
+export type { ApprovalRefusalReason, RoundRefusalReason } from './refusals.js';
 export { DEFAULT_ROUND_TTL_SECONDS } from './state.js';
 export type { RoundState, RoundStateOptions } from './state.js';
 export { toolResult, errorText } from './results.js';

@@ -6,10 +6,12 @@
 // `relatedRequestId`, so it rides the POST stream) rather than through `elicitInput`: `elicitInput` re-validates
 // accepted content with ajv and throws a bare -32602 that drops the content, where the kit re-validates with core's
 // contract (the same one the client used) and names every field and rule, identically in both eras.
-import type { ElicitResult } from '@elicitation-kit/core';
+import type { ElicitRequestedSchema, ElicitResult } from '@elicitation-kit/core';
 import { SdkError, SdkErrorCode, UrlElicitationRequiredError } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { isProtocolVersion, revisionFeatures } from './protocol.js';
 import type { UrlFlow, UrlQuestion } from './question.js';
+import { revisionRefusalText, schemaForRevision } from './revision.js';
 import { settle } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
 import { outcome, results, step } from './turn.js';
@@ -72,15 +74,45 @@ async function push(turn: Turn, params: Record<string, unknown>, signals: RoundS
   )) as ElicitResult;
 }
 
-async function askForm(turn: Turn, key: string, signals: RoundSignals): Promise<ReceivedAnswer | Unanswered> {
+/** The session's forms as its protocol revision carries them, or the refusal of a form it cannot carry. */
+type WireForms = { ok: true; schemas: Map<string, ElicitRequestedSchema> } | { ok: false; result: CallToolResult };
+
+function wireForms(turn: Turn, revision: string | undefined): WireForms {
+  const schemas = new Map<string, ElicitRequestedSchema>();
+  for (const key of turn.keys) {
+    const question = turn.questions[key];
+    if (question?.mode !== 'form') {
+      continue;
+    }
+    const policy = question.downgrade ?? turn.spec.downgrade ?? 'drop-defaults';
+    const wire = schemaForRevision(question.requestedSchema, revision, policy);
+    if (!wire.ok) {
+      const text = revisionRefusalText(turn.spec.name, revision ?? '', wire.property, wire.construct);
+      outcome(turn, 'unsupported-revision', { revision: revision ?? '', construct: wire.construct });
+      return { ok: false, result: results.unsupportedRevision(turn, revision ?? '', wire.construct, text) };
+    }
+    schemas.set(key, wire.schema);
+  }
+  return { ok: true, schemas };
+}
+
+async function askForm(
+  turn: Turn,
+  key: string,
+  signals: RoundSignals,
+  forms: ReadonlyMap<string, ElicitRequestedSchema>,
+  withMode: boolean,
+): Promise<ReceivedAnswer | Unanswered> {
   const question = turn.questions[key];
   if (question?.mode !== 'form') {
     return { kind: 'dropped' };
   }
   try {
+    const requestedSchema = forms.get(key) ?? question.requestedSchema;
     const result = await push(
       turn,
-      { mode: 'form', message: question.message, requestedSchema: question.requestedSchema },
+      // 2025-06-18 has no `mode` param (every request is a form there).
+      { ...(withMode ? { mode: 'form' } : {}), message: question.message, requestedSchema },
       signals,
     );
     return { kind: 'form', result };
@@ -184,6 +216,14 @@ function trimSessionFlows(flows: Map<string, string>): void {
 /** Serves one call on a 2025 session. */
 export async function serveLegacy(turn: Turn): Promise<CallToolResult> {
   const { spec, call } = turn;
+  // The revision the SDK negotiated for this session (deprecated accessor, still the one the SDK's seam reads).
+  const revision = turn.server.server.getNegotiatedProtocolVersion();
+  const forms = wireForms(turn, revision);
+  if (!forms.ok) {
+    return forms.result;
+  }
+  // The `mode` param came with URL mode (2025-11-25): 2025-06-18 requests carry none.
+  const withMode = !isProtocolVersion(revision) || revisionFeatures(revision).urlMode;
   if (
     turn.keys.some((key) => {
       const question = turn.questions[key];
@@ -223,7 +263,7 @@ export async function serveLegacy(turn: Turn): Promise<CallToolResult> {
       const answer =
         question?.mode === 'url' && flow !== undefined
           ? await askUrl(turn, key, question, flow, signals)
-          : await askForm(turn, key, signals);
+          : await askForm(turn, key, signals, forms.schemas, withMode);
       if (answer.kind === 'error' && failFast) {
         signals.sibling.abort(new Error('Another question of this round was refused.'));
       }

@@ -135,7 +135,10 @@ export async function serveModern(turn: Turn): Promise<CallToolResult | InputReq
 
   // An answered round: its operation runs once, whichever replica each copy of the retry reaches, and every copy
   // gets the same result.
-  return deliver(turn, state, (claimed) => answerRound(claimed, state, views, digest));
+  // The answer's digest (canonical JSON of this round's responses): a replay of the state with another answer is
+  // refused, never given the first answer's result.
+  const answered = await argumentsDigest(Object.fromEntries(turn.keys.map((key) => [key, responses?.[key]])));
+  return deliver(turn, state, (claimed) => answerRound(claimed, state, views, digest), answered);
 }
 
 /** Uses the answers of a round this retry claimed. */

@@ -3,6 +3,7 @@
 // error that says to use URL mode, unless the field is listed in `allowSensitive` after review).
 import { createContentValidator, parseRequestedSchema } from '@elicitation-kit/core';
 import type { ContentValidator, ElicitationError, ElicitRequestedSchema } from '@elicitation-kit/core';
+import type { DowngradePolicy } from './revision.js';
 import type { ContentOf, PropertyNames, RequestedSchemaInput } from './schema.js';
 
 /** The dotted path core reports, e.g. `requestedSchema.properties.country.$ref`. */
@@ -55,6 +56,8 @@ export interface FormQuestion<Content = Record<string, unknown>> {
    * `undefined` only for an {@link FormQuestionOptions.uncheckedSchema | unchecked} schema.
    */
   readonly validate: ContentValidator | undefined;
+  /** What the form may become on a 2025-06-18 session (`undefined`: the tool's choice, else `lossless`). */
+  readonly downgrade: DowngradePolicy | undefined;
   /** Type-only: the content an accepted answer carries. Never set at run time. */
   readonly content?: Content;
 }
@@ -122,6 +125,13 @@ export interface FormQuestionOptions<S extends RequestedSchemaInput> {
    * @default false
    */
   uncheckedSchema?: boolean;
+  /**
+   * What the form may become on a session that negotiated 2025-06-18, which lacks titled and multiple choices and
+   * non-boolean defaults: `drop-defaults` rewrites a titled single choice as `enum` + `enumNames` and leaves out the
+   * defaults 2025-06-18 lacks (refusing the call for a multiple choice); `lossless` refuses the call for those defaults
+   * too; `never` refuses any construct it lacks. @default the tool's `downgrade`, else 'drop-defaults'
+   */
+  downgrade?: DowngradePolicy;
 }
 
 /** Property and keyword named by a core error path. */
@@ -174,6 +184,7 @@ export function formQuestion<const S extends RequestedSchemaInput>(
       properties: Object.keys(schema.properties ?? {}),
       required: [...(schema.required ?? [])],
       validate: undefined,
+      downgrade: options.downgrade,
     });
   }
   const parsed = parseRequestedSchema(options.requestedSchema);
@@ -216,6 +227,7 @@ export function formQuestion<const S extends RequestedSchemaInput>(
     properties: Object.freeze(names),
     required: Object.freeze(parsed.fields.filter((field) => field.required).map((field) => field.name)),
     validate: createContentValidator(parsed),
+    downgrade: options.downgrade,
   });
 }
 

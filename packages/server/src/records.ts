@@ -2,7 +2,8 @@
 // distinguishable and a validation failure says which field broke which rule. Records never carry answer content.
 import type { IssueCode } from '@elicitation-kit/core';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
-import type { RoundRefusalReason } from './refusals.js';
+import type { ApprovalRefusalReason, RoundRefusalReason } from './refusals.js';
+import type { NotAskedReason } from './tool.js';
 
 /**
  * What happened. Steps (`final: false`): `input-requested` (questions sent or a round returned), `waiting` (a URL was
@@ -13,7 +14,10 @@ import type { RoundRefusalReason } from './refusals.js';
  * request with a JSON-RPC error); `expired` (no answer, or no finished flow, in time); `aborted` (the client cancelled
  * the tool call while the server waited); `withdrawn` (the server withdrew its question); `replayed` (a 2026 retry
  * for a finished round got its stored result again; nothing ran); `round-refused` (a 2026 retry answered with a
- * refusal, `reason` says which); `unsupported-era` (the tool does not serve this era).
+ * refusal, `reason` says which); `unsupported-era` (the tool does not serve this era); `unsupported-revision` (a
+ * 2025-06-18 session cannot carry the form without a loss: `revision`, `construct`); `not-asked` (nobody could be
+ * asked: `reason` `no-elicitation-capability` or `mode-not-supported`; not a decline, not a cancel); `approved` (an
+ * approval argument stood in for the questions, the operation ran); `approval-refused` (`reason` says why).
  */
 export type OutcomeAction =
   | 'input-requested'
@@ -32,7 +36,11 @@ export type OutcomeAction =
   | 'withdrawn'
   | 'replayed'
   | 'round-refused'
-  | 'unsupported-era';
+  | 'unsupported-era'
+  | 'unsupported-revision'
+  | 'not-asked'
+  | 'approved'
+  | 'approval-refused';
 
 /** One validation problem of an accepted answer (or of answering arguments). */
 export interface OutcomeIssue {
@@ -71,8 +79,11 @@ export interface OutcomeRecord {
   flows?: Record<string, string>;
   /** For `client-error`: the JSON-RPC error the client answered. */
   error?: { code: number | string; message: string };
-  /** For `round-refused`: why (the same `reason` the client got). */
-  reason?: RoundRefusalReason;
+  /** For `round-refused`, `not-asked` and `approval-refused`: why (the same `reason` the client got). */
+  reason?: RoundRefusalReason | NotAskedReason | ApprovalRefusalReason;
+  /** For `unsupported-revision`: the session's protocol revision and what its form uses that the revision lacks. */
+  revision?: string;
+  construct?: string;
   /** For `round-refused` and `store-failed`: what the round store said, when it failed. */
   cause?: string;
   /** For `input-requested`: why answers that came with the request were not used. */

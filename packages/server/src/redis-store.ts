@@ -71,12 +71,15 @@ redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', '0')
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return epoch`;
 
-/** KEYS: round, epoch. ARGV: fresh epoch, token, lease, take over ('1'), ttl. Returns `[kind, …]`. */
+/** KEYS: round, epoch. ARGV: fresh epoch, token, lease, take over ('1'), ttl, answers digest ('' none). */
 const CLAIM = `${EPOCH}
-local round = redis.call('HMGET', KEYS[1], 'state', 'attempt', 'lease', 'result')
+local round = redis.call('HMGET', KEYS[1], 'state', 'attempt', 'lease', 'result', 'answers')
 local state = round[1]
 if not state then
   return {'unknown', epoch}
+end
+if ARGV[6] ~= '' and round[5] and round[5] ~= ARGV[6] then
+  return {'other-answer'}
 end
 if state == 'done' then
   if round[4] then
@@ -97,6 +100,9 @@ if state == 'running' then
 end
 attempt = attempt + 1
 redis.call('HSET', KEYS[1], 'state', 'running', 'attempt', tostring(attempt), 'token', ARGV[2], 'lease', tostring(now + tonumber(ARGV[3])))
+if ARGV[6] ~= '' and not round[5] then
+  redis.call('HSET', KEYS[1], 'answers', ARGV[6])
+end
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[5]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[5])
 end
@@ -123,6 +129,9 @@ const RELEASE = `${HELD}
 local attempt = tonumber(redis.call('HGET', KEYS[1], 'attempt')) or 1
 redis.call('HDEL', KEYS[1], 'token', 'lease')
 redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', tostring(attempt - 1))
+if attempt - 1 == 0 then
+  redis.call('HDEL', KEYS[1], 'answers')
+end
 return 1`;
 
 /** Throws when an ioredis client's options would let a Redis outage hang calls. */
@@ -166,6 +175,8 @@ function toClaim(reply: unknown): RoundClaim {
     case 'lapsed':
     case 'claimed':
       return { kind, attempt: Number(first) };
+    case 'other-answer':
+      return { kind };
     default:
       throw new Error(`The round store's Redis answered a claim with ${JSON.stringify(reply)}`);
   }
@@ -199,7 +210,7 @@ export function createRedisRoundStore(redis: RedisRoundCommands, options: RedisR
       const epoch = await redis.eval(OPEN, 2, key(id), epochKey, crypto.randomUUID(), millis(ttlMs));
       return { epoch: String(epoch) };
     },
-    async claim(id, { token, leaseMs, takeOver, ttlMs }) {
+    async claim(id, { token, leaseMs, takeOver, ttlMs, answers }) {
       return toClaim(
         await redis.eval(
           CLAIM,
@@ -211,6 +222,7 @@ export function createRedisRoundStore(redis: RedisRoundCommands, options: RedisR
           millis(leaseMs),
           takeOver ? '1' : '0',
           millis(ttlMs),
+          answers ?? '',
         ),
       );
     },

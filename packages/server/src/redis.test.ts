@@ -1,12 +1,13 @@
-// The Redis round store against a real Redis (Debian's redis-server, started on loopback by scripts/lib/redis.mjs;
-// `node scripts/ensure-redis.mjs` installs it): the store contract, the start-up check of the client's options, and
-// what a client is told when Redis restarts (with and without persistence), goes down, or stalls. Two replicas on
-// one Redis: an answer asked on one and used on the other, replayed to the first, gets the same result.
+// The Redis round store against a real Redis (Debian's redis-server, started on loopback by
+// @elicitation-kit/test-redis; `node scripts/ensure-redis.mjs` installs it): the store contract, the start-up check of
+// the client's options, and what a client is told when Redis restarts (with and without persistence), goes down, or
+// stalls. Two replicas on one Redis: an answer asked on one and used on the other, replayed to the first, gets the same
+// result.
 import { McpServer } from '@modelcontextprotocol/server';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../scripts/lib/redis.mjs';
-import type { TestRedis, TestRedisOptions } from '../../../scripts/lib/redis.mjs';
+import { startRedis } from '@elicitation-kit/test-redis';
+import type { TestRedis, TestRedisOptions } from '@elicitation-kit/test-redis';
 import {
   createElicitationServer,
   createRedisRoundStore,

@@ -9,8 +9,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis } from '../../../scripts/lib/redis.mjs';
-import type { TestRedis } from '../../../scripts/lib/redis.mjs';
+import { startRedis } from '@elicitation-kit/test-redis';
+import type { TestRedis } from '@elicitation-kit/test-redis';
 import { startStickyProxy } from '../examples/sticky-proxy.js';
 import type { StickyProxy } from '../examples/sticky-proxy.js';
 import { startReplica } from './test/cluster.js';

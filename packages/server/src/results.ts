@@ -1,6 +1,6 @@
 // Tool results the kit produces itself (refusals, invalid answers, replays) and the helper it builds them with:
 // a JSON summary as `structuredContent` and as the first text block, so a host that shows only text sees it too.
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult } from './mcp-types.js';
 
 /** Options of {@link toolResult}. */
 export interface ToolResultOptions {
@@ -33,7 +33,8 @@ export function errorText(text: string): CallToolResult {
 /**
  * `status` values of the kit's own results: `not_started` (declined), `cancelled`, `invalid` (an answer or the
  * arguments failed re-validation), `refused` (the client refused a request, or a 2026 retry belongs to no open
- * round), `withdrawn`, `expired`, `aborted`, `unsupported` (the tool does not serve this era).
+ * round), `withdrawn`, `expired`, `aborted`, `unsupported` (the tool does not serve this era or this revision),
+ * `not_asked` (nobody could be asked: the client cannot show the questions; the user never saw them).
  */
 export type KitResultStatus =
   | 'not_started'
@@ -43,4 +44,5 @@ export type KitResultStatus =
   | 'withdrawn'
   | 'expired'
   | 'aborted'
-  | 'unsupported';
+  | 'unsupported'
+  | 'not_asked';

@@ -49,6 +49,11 @@ export interface RoundClaimOptions {
   takeOver: boolean;
   /** How long the round's record lives from now on, in milliseconds (at least until its result is stored). */
   ttlMs: number;
+  /**
+   * A digest of the answer this retry carries (canonical JSON of its `inputResponses`). The first claim records it;
+   * a later claim with another digest gets `other-answer` whatever state the round is in, and changes nothing.
+   */
+  answers?: string;
 }
 
 /**
@@ -58,13 +63,15 @@ export interface RoundClaimOptions {
  * - `lapsed`: a claim's lease ran out without a result and `takeOver` was `false`: whether it ran is unknown.
  * - `done`: the round finished; `result` is the stored JSON text of its result (`undefined`: too large to keep).
  * - `unknown`: the store has no such round (never opened here, expired, or lost); `epoch` is the store's epoch now.
+ * - `other-answer`: the round was claimed with another `answers` digest: this answer is never used.
  */
 export type RoundClaim =
   | { kind: 'claimed'; attempt: number }
   | { kind: 'running'; attempt: number; leaseLeftMs: number }
   | { kind: 'lapsed'; attempt: number }
   | { kind: 'done'; result: string | undefined }
-  | { kind: 'unknown'; epoch: string };
+  | { kind: 'unknown'; epoch: string }
+  | { kind: 'other-answer' };
 
 /**
  * Where rounds live. Every method may be synchronous or asynchronous; `claim`, `renew`, `finish` and `release` must
@@ -105,6 +112,8 @@ interface MemoryRound {
   token?: string;
   leaseEnds?: number;
   result?: string;
+  /** The digest of the answer the round was first claimed with. */
+  answers?: string;
 }
 
 /**
@@ -157,10 +166,13 @@ export function createMemoryRoundStore(options: MemoryRoundStoreOptions = {}): R
       trim();
       return { epoch };
     },
-    claim(id, { token, leaseMs, takeOver, ttlMs }) {
+    claim(id, { token, leaseMs, takeOver, ttlMs, answers }) {
       const round = live(id);
       if (round === undefined) {
         return { kind: 'unknown', epoch };
+      }
+      if (answers !== undefined && round.answers !== undefined && round.answers !== answers) {
+        return { kind: 'other-answer' };
       }
       if (round.state === 'done') {
         return { kind: 'done', result: round.result };
@@ -179,6 +191,9 @@ export function createMemoryRoundStore(options: MemoryRoundStoreOptions = {}): R
       round.token = token;
       round.leaseEnds = now() + leaseMs;
       round.expires = Math.max(round.expires, now() + ttlMs);
+      if (round.answers === undefined && answers !== undefined) {
+        round.answers = answers;
+      }
       return { kind: 'claimed', attempt: round.attempt };
     },
     renew(id, token, leaseMs) {
@@ -212,6 +227,10 @@ export function createMemoryRoundStore(options: MemoryRoundStoreOptions = {}): R
       }
       round.state = 'open';
       round.attempt -= 1;
+      if (round.attempt === 0) {
+        // Nothing ran with it: the round is as if never claimed.
+        delete round.answers;
+      }
       delete round.token;
       delete round.leaseEnds;
       return true;

@@ -2,7 +2,11 @@
 // outcome, and registers defined tools on any McpServer, so that one definition serves both eras.
 import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequiredResult, McpServer, ServerContext } from '@modelcontextprotocol/server';
+import { createApprovalCodec } from './approvals.js';
+import type { ApprovalOptions } from './approvals.js';
 import { toolArguments } from './arguments.js';
+import { createApprovals, notAsked, useApproval } from './fallback.js';
+import type { Approvals } from './fallback.js';
 import { capabilityProbe, serveModern } from './modern.js';
 import { serveLegacy } from './legacy.js';
 import { declaresMode, eraOfRevision } from './protocol.js';
@@ -17,9 +21,14 @@ import { checkQuestions } from './tool.js';
 import type { ElicitationTool, Questions, ToolCall, ToolSpec } from './tool.js';
 import { noCapabilityText, outcome, results } from './turn.js';
 import type { KitContext, Turn } from './turn.js';
+import { DEFAULT_LEGACY_TIMEOUT_MS } from './waits.js';
 
-/** How long a 2025 push waits for the user by default: ten minutes (people are slower than the SDK's 60 s). */
-export const DEFAULT_LEGACY_TIMEOUT_MS = 600_000;
+declare module './mcp-types.js' {
+  /** On SDK v2 a call's `ctx` is the SDK's own handler context. */
+  interface HandlerContext extends ServerContext {}
+}
+
+export { DEFAULT_LEGACY_TIMEOUT_MS };
 
 /** Options of {@link createElicitationServer}. */
 export interface ElicitationServerOptions {
@@ -33,6 +42,8 @@ export interface ElicitationServerOptions {
   onOutcome?: OutcomeHook;
   /** 2025 sessions: how long a pushed question may wait for its answer. @default 600000 */
   legacyTimeoutMs?: number;
+  /** How approvals (a tool's approval fallback) are signed: key (the same on every replica) and default lifetime. */
+  approvals?: ApprovalOptions;
 }
 
 /** The kit of one server (process). */
@@ -44,6 +55,8 @@ export interface ElicitationServer {
   readonly requestState: { verify: (state: string, ctx: ServerContext) => Promise<RoundState> };
   /** The round store in use. */
   readonly rounds: RoundStore;
+  /** Mints approvals for tools whose `fallback` takes one. */
+  readonly approvals: Approvals;
   /** Registers `tools` on `server` (an `McpServer` created with {@link ElicitationServer.requestState}). */
   register(server: McpServer, tools: readonly ElicitationTool[]): void;
 }
@@ -147,6 +160,14 @@ async function serve(
     typeof spec.questions === 'function' ? checkQuestions(spec.name, spec.questions(call)) : spec.questions;
   const turn: Turn = { ...provisional, questions, keys: Object.keys(questions) };
 
+  // An approval carried as an argument stands in for the questions (checked: signed, this tool and arguments, unused).
+  if (typeof spec.fallback === 'object') {
+    const approval = (args as Record<string, unknown> | undefined)?.[spec.fallback.approval.argument];
+    if (typeof approval === 'string') {
+      return useApproval(turn, approval);
+    }
+  }
+
   if (spec.argumentsAnswer !== undefined) {
     const answered = await answerFromArguments(turn, spec.argumentsAnswer);
     if (answered !== undefined) {
@@ -155,7 +176,11 @@ async function serve(
   }
 
   // Capability first: never ask what the client cannot show, never leave it hanging.
-  const mode = missingMode(questions, declaredElicitation(server, era, ctx));
+  const declared = declaredElicitation(server, era, ctx);
+  const mode = missingMode(questions, declared);
+  if (mode !== undefined && spec.fallback !== 'refuse') {
+    return notAsked(turn, declared, mode);
+  }
   if (mode !== undefined) {
     outcome(turn, 'no-capability', { mode });
     return era === 'legacy' ? errorText(noCapabilityText(mode)) : capabilityProbe(turn);
@@ -187,11 +212,13 @@ export function createElicitationServer(options: ElicitationServerOptions = {}):
     legacyTimeoutMs: options.legacyTimeoutMs ?? DEFAULT_LEGACY_TIMEOUT_MS,
     onOutcome: options.onOutcome,
     sessionFlows: new Map(),
+    approvals: createApprovalCodec(options.approvals),
   };
   const verify = (state: string, ctx: ServerContext): Promise<RoundState> => codec.verify(state, ctx);
   return Object.freeze({
     requestState: Object.freeze({ verify }),
     rounds,
+    approvals: createApprovals(kit, kit.approvals),
     register(server: McpServer, tools: readonly ElicitationTool[]) {
       for (const { spec } of tools) {
         const config = {

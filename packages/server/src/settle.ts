@@ -1,7 +1,7 @@
 // From answers to a result, the same in both eras: client errors first, then (for `accept` tools) cancel before
 // decline, and no accepted content reaches the operation before it passed the re-validation.
 import type { ElicitResult } from '@elicitation-kit/core';
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult } from './mcp-types.js';
 import type { OutcomeAction, OutcomeIssue } from './records.js';
 import type { ClientErrorAnswer } from './tool.js';
 import { outcome, results } from './turn.js';

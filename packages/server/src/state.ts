@@ -6,6 +6,7 @@
 // gets -32602); the kit then only takes answers to the keys its own state asked, for the same arguments.
 import { createRequestStateCodec } from '@modelcontextprotocol/server';
 import type { RequestStateCodec, ServerContext } from '@modelcontextprotocol/server';
+import { toBase64Url } from './base64url.js';
 
 /** What a sealed round state says. Readable by the client (signed, not encrypted): never put secrets here. */
 export interface RoundState {
@@ -107,18 +108,13 @@ function canonicalJson(value: unknown): string {
 /** How many bytes of the SHA-256 the digest keeps (128 bits: collision-free for this purpose, short on the wire). */
 const DIGEST_BYTES = 16;
 
-/** A short base64url SHA-256 digest of the arguments (canonical JSON). */
+/**
+ * A short base64url SHA-256 digest of the arguments (canonical JSON). Also the digest of a retry's answer (its
+ * `inputResponses` for the round's keys), which binds a round to its first answer.
+ */
 export async function argumentsDigest(args: unknown): Promise<string> {
   const bytes = new Uint8Array(
     await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(args ?? {}))),
   ).subarray(0, DIGEST_BYTES);
-  let binary = '';
-  for (const byte of bytes) {
-    binary += String.fromCharCode(byte);
-  }
-  let text = btoa(binary).replaceAll('+', '-').replaceAll('/', '_');
-  while (text.endsWith('=')) {
-    text = text.slice(0, -1);
-  }
-  return text;
+  return toBase64Url(bytes);
 }

@@ -1,12 +1,14 @@
 // A tool that asks: its questions, what to do with the answers, and the words of the kit's own results. Defined
 // once, checked when defined, served in both eras by `createElicitationServer().register()`.
-import type { CallToolResult, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
-import { argumentsAnsweringForm } from './arguments.js';
+import type { CallToolResult, HandlerContext, ToolAnnotations } from './mcp-types.js';
+import { argumentsAnsweringForm, toolArguments } from './arguments.js';
 import type { ToolArguments } from './arguments.js';
 import type { ProtocolEra } from './protocol.js';
 import { ElicitationDefinitionError } from './question.js';
 import type { FormQuestion, Question, UrlQuestion } from './question.js';
 import type { RoundRefusalReason } from './refusals.js';
+import type { DowngradePolicy } from './revision.js';
+import type { RequestedSchemaInput } from './schema.js';
 
 /** The questions of one round, by `inputRequests` key. */
 export type Questions = Readonly<Record<string, Question>>;
@@ -52,8 +54,8 @@ export interface ToolCall<Args> {
   readonly args: Args;
   /** The era of the request. */
   readonly era: ProtocolEra;
-  /** The SDK's handler context. */
-  readonly ctx: ServerContext;
+  /** The SDK's handler context: v2's `ServerContext` (on SDK v1: `requestExtra(call)` from `/sdk-v1`). */
+  readonly ctx: HandlerContext;
   /** Aborts when the client cancels the call. */
   readonly signal: AbortSignal;
   /**
@@ -90,6 +92,34 @@ export interface WithdrawnInfo {
   answered: boolean;
 }
 
+/**
+ * Why nobody could be asked (`reason` of a `not_asked` result and record): the client declared no elicitation at all
+ * (`no-elicitation-capability`), or not the mode the questions need (`mode-not-supported`, e.g. URL mode).
+ */
+export type NotAskedReason = 'no-elicitation-capability' | 'mode-not-supported';
+
+/**
+ * An approval carried another way: the host passes an approval (minted with `kit.approvals.mint`) as the argument
+ * `argument`, and `approved` runs instead of the questions. The approval is bound to this tool, its arguments and an
+ * expiry, and is usable once.
+ */
+export interface ApprovalFallback<Args> {
+  approval: {
+    /** The name of the argument that carries the approval. @default 'approval' */
+    argument?: string;
+    /** The operation, run when a valid, unused approval for this tool and these arguments came with the call. */
+    approved: (call: ToolCall<Args>) => Awaitable<CallToolResult>;
+  };
+}
+
+/**
+ * What a call does when nobody can be asked, because the client cannot show the questions' mode (the guide's step
+ * 7): `refuse` (the default: the tool error `Client does not support form elicitation.` on 2025, the SDK's `-32021`
+ * on 2026-07-28), `not-asked` (a result with `status: 'not_asked'` that says the user was never asked and that the
+ * model must not retry blindly), or an approval carried as an argument ({@link ApprovalFallback}).
+ */
+export type NobodyToAsk<Args> = 'refuse' | 'not-asked' | ApprovalFallback<Args>;
+
 /** The words of the kit's own results. Every one has a default. */
 export interface ToolMessages {
   /** @default 'Nothing was done: you declined.' */
@@ -110,6 +140,8 @@ export interface ToolMessages {
   aborted?: string;
   /** The tool does not serve this era. */
   unsupported?: (era: ProtocolEra) => string;
+  /** Nobody could be asked (`fallback: 'not-asked'`, or an approval fallback called without an approval). */
+  notAsked?: (reason: NotAskedReason) => string;
 }
 
 /** Everything a tool definition has, whichever handler style it uses. */
@@ -158,6 +190,13 @@ export interface ToolDefinitionBase<Qs extends Questions, Args> {
   resultFields?: (call: ToolCall<Args>) => Record<string, unknown>;
   /** The words of the kit's own results. */
   messages?: ToolMessages;
+  /**
+   * What the tool's forms may become on a 2025-06-18 session (see `formQuestion`'s `downgrade`; a question's own
+   * choice wins). @default 'drop-defaults'
+   */
+  downgrade?: DowngradePolicy;
+  /** What a call does when nobody can be asked ({@link NobodyToAsk}). @default 'refuse' */
+  fallback?: NobodyToAsk<Args>;
 }
 
 /** A tool whose operation receives every answer (accept, decline or cancel) as a discriminated union. */
@@ -215,6 +254,11 @@ export interface ToolSpec {
         accept: (content: Record<string, unknown>, call: ToolCall<unknown>) => Awaitable<CallToolResult>;
       };
   readonly clientErrors: ClientErrorMode;
+  readonly downgrade: DowngradePolicy | undefined;
+  readonly fallback:
+    | 'refuse'
+    | 'not-asked'
+    | { approval: { argument: string; approved: (call: ToolCall<unknown>) => Awaitable<CallToolResult> } };
 }
 
 /** A defined tool, ready for `register()`. */
@@ -331,6 +375,10 @@ export function defineTool<
     }
     args = argumentsAnsweringForm(question.requestedSchema) as ToolArguments<unknown>;
   }
+  const fallback = checkFallback(name, definition.fallback as NobodyToAsk<unknown> | undefined);
+  if (typeof fallback === 'object') {
+    args = withApprovalArgument(name, args, fallback.approval.argument);
+  }
   const eras = definition.eras ?? ERAS;
   if (eras.length === 0 || eras.some((era) => !ERAS.includes(era))) {
     throw new ElicitationDefinitionError(`${name}: \`eras\` must list 'legacy' and/or 'modern'`, {
@@ -365,6 +413,56 @@ export function defineTool<
           accept: definition.accept as Extract<ToolSpec['handler'], { style: 'accept' }>['accept'],
         },
     clientErrors: definition.clientErrors ?? 'fail',
+    downgrade: definition.downgrade,
+    fallback,
   });
   return Object.freeze({ name, spec });
+}
+
+/** Checks a tool's `fallback` (the approval argument's name filled in). */
+function checkFallback(name: string, fallback: NobodyToAsk<unknown> | undefined): ToolSpec['fallback'] {
+  if (fallback === undefined || fallback === 'refuse' || fallback === 'not-asked') {
+    return fallback ?? 'refuse';
+  }
+  const approval = (fallback as Partial<ApprovalFallback<unknown>>).approval;
+  if (typeof approval?.approved !== 'function') {
+    throw new ElicitationDefinitionError(
+      `${name}: \`fallback\` must be 'refuse', 'not-asked' or { approval: { approved } }`,
+      { problem: 'definition' },
+    );
+  }
+  const argument = approval.argument ?? 'approval';
+  if (argument === '') {
+    throw new ElicitationDefinitionError(`${name}: the approval argument needs a name`, { problem: 'definition' });
+  }
+  return { approval: { argument, approved: approval.approved } };
+}
+
+/** The tool's arguments plus the optional string argument that carries an approval. */
+function withApprovalArgument(
+  name: string,
+  args: ToolArguments<unknown> | undefined,
+  argument: string,
+): ToolArguments<unknown> {
+  const properties = args?.schema.properties ?? {};
+  if (Object.hasOwn(properties, argument)) {
+    throw new ElicitationDefinitionError(
+      `${name}: the approval argument "${argument}" is already one of the tool's arguments; name it otherwise`,
+      { problem: 'definition', property: argument },
+    );
+  }
+  const required = args?.schema.required;
+  return toolArguments({
+    type: 'object',
+    properties: {
+      ...properties,
+      [argument]: {
+        type: 'string',
+        title: 'Approval',
+        description: 'An approval minted for this call by the server, when the user cannot be asked here.',
+        maxLength: 4096,
+      },
+    },
+    ...(required === undefined ? {} : { required: [...required] }),
+  } as RequestedSchemaInput) as ToolArguments<unknown>;
 }

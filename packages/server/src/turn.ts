@@ -1,6 +1,8 @@
 // One tool call in progress, shared by the era flows (legacy.ts, modern.ts) and the settlement (settle.ts): the
 // tool, its questions, the call the operation sees, and the kit's own results and records for it.
-import type { RequestStateCodec, CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import type { RequestStateCodec, McpServer } from '@modelcontextprotocol/server';
+import type { CallToolResult } from './mcp-types.js';
+import type { ApprovalCodec } from './approvals.js';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
 import { ASK_AGAIN, REFUSAL_MESSAGES } from './refusals.js';
@@ -22,6 +24,8 @@ export interface KitContext {
   readonly onOutcome: OutcomeHook | undefined;
   /** 2025 `url-required` flows per session, tool and key (bounded). */
   readonly sessionFlows: Map<string, string>;
+  /** Signs and verifies approvals (a tool's approval fallback). */
+  readonly approvals: ApprovalCodec;
 }
 
 /** A call the kit is serving. */
@@ -150,6 +154,12 @@ export const results = {
   },
   aborted(turn: Turn): CallToolResult {
     return toolResult(summary(turn, 'aborted', { message: turn.spec.messages.aborted ?? DEFAULT_MESSAGES.aborted }), {
+      isError: true,
+    });
+  },
+  /** The session's protocol revision cannot carry the form without a loss (a tool error, nothing asked). */
+  unsupportedRevision(turn: Turn, revision: string, construct: string, message: string): CallToolResult {
+    return toolResult(summary(turn, 'unsupported', { reason: 'revision', revision, construct, message }), {
       isError: true,
     });
   },

@@ -16,6 +16,9 @@ export const confirmAction = defineTool({
     declined: 'Nothing archived: you declined.',
     cancelled: 'Nothing archived: the confirmation was dismissed.',
   },
+  // The guide's step 7: a client that cannot show the confirmation gets `not_asked` (the user was never asked), not
+  // a refusal a model would retry.
+  fallback: 'not-asked',
   accept: (_content, call) => {
     call.note({ archived: 3 });
     return toolResult({ status: 'completed', archived: 3 });

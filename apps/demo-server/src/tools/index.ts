@@ -1,8 +1,10 @@
 // Every tool of the demo server, in listing order: the demo tools, then the fault tools.
 import type { ElicitationTool, UrlFlows } from '@elicitation-kit/server';
+import type { DemoSecrets } from '../secrets.js';
 import { confirmAction, apiKeyForm, scheduleReport } from './actions.js';
 import { exportData } from './export.js';
 import { faultTools } from './faults.js';
+import { apiKeyPage } from './secret.js';
 import type { FaultEnvironment } from './faults.js';
 import { unsupportedSchema } from './unsupported.js';
 import { urlTools } from './url.js';
@@ -17,6 +19,7 @@ export const DEMO_TOOL_NAMES = [
   'choice-fields',
   'confirm-action',
   'api-key-form',
+  'api-key-page',
   'schedule-report',
   'connect-account',
   'connect-storage',
@@ -28,6 +31,8 @@ export const DEMO_TOOL_NAMES = [
 export interface ToolEnvironment extends FaultEnvironment {
   /** The URL-mode flows (pages this server serves). */
   flows: UrlFlows;
+  /** The out-of-band page for secrets (`api-key-page`). */
+  secrets: DemoSecrets;
 }
 
 /** The tools of one server, demo tools first. */
@@ -41,6 +46,7 @@ export function demoTools(env: ToolEnvironment): readonly ElicitationTool[] {
     choiceFields,
     confirmAction,
     apiKeyForm,
+    apiKeyPage(env.secrets),
     scheduleReport,
     connectAccount,
     connectStorage,

@@ -38,6 +38,19 @@ describe('export-data, every outcome', async () => {
 });
 
 describe('confirm-action, every outcome', () => {
+  it('a client without elicitation is told the user was never asked (fallback not-asked), in both eras', async () => {
+    const report = await runEveryOutcome(confirmAction, { valid: { confirm: {} }, invalid: { confirm: { x: 1 } } });
+    for (const era of ['legacy', 'modern'] as const) {
+      const unasked = report[era]['no-capability'];
+      expect(unasked.operation).toEqual({ called: false });
+      expect(unasked.result?.structuredContent).toMatchObject({
+        status: 'not_asked',
+        reason: 'no-elicitation-capability',
+      });
+      expect(unasked.records).toMatchObject([{ action: 'not-asked', reason: 'no-elicitation-capability' }]);
+    }
+  });
+
   it('archives only on accept, in both eras', async () => {
     const report = await runEveryOutcome(confirmAction, {
       valid: { confirm: {} },

@@ -9,8 +9,8 @@
 // that differed from the first result.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { performance } from 'node:perf_hooks';
-import { startRedis } from '../../../../scripts/lib/redis.mjs';
-import type { TestRedis } from '../../../../scripts/lib/redis.mjs';
+import { startRedis } from '@elicitation-kit/test-redis';
+import type { TestRedis } from '@elicitation-kit/test-redis';
 import { startStickyProxy } from '../../examples/sticky-proxy.js';
 import { startReplica } from './cluster.js';
 import type { Replica, ReplicaEvent } from './cluster.js';

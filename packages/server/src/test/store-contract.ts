@@ -81,6 +81,31 @@ export function describeRoundStore(name: string, make: () => RoundStore): void {
       expect(await store.claim(short, claimWith())).toEqual({ kind: 'unknown', epoch });
     });
 
+    it('binds a round to the answer it was first claimed with: another one gets other-answer in every state', async () => {
+      const store = make();
+      const round = id();
+      await store.open(round, MINUTE);
+      const first = claimWith({ answers: 'A', leaseMs: 30 });
+      expect(await store.claim(round, first)).toEqual({ kind: 'claimed', attempt: 1 });
+      expect(await make().claim(round, claimWith({ answers: 'B' }))).toEqual({ kind: 'other-answer' });
+      expect(await store.claim(round, claimWith({ answers: 'A' }))).toMatchObject({ kind: 'running' });
+      await pause(80);
+      // A lapsed claim is never taken over by another answer.
+      expect(await store.claim(round, claimWith({ answers: 'B' }))).toEqual({ kind: 'other-answer' });
+      const second = claimWith({ answers: 'A' });
+      expect(await store.claim(round, second)).toEqual({ kind: 'claimed', attempt: 2 });
+      await store.finish(round, second.token, '"A"', MINUTE);
+      expect(await store.claim(round, claimWith({ answers: 'B' }))).toEqual({ kind: 'other-answer' });
+      expect(await store.claim(round, claimWith({ answers: 'A' }))).toEqual({ kind: 'done', result: '"A"' });
+      // A claim given back before anything ran frees the round for any answer.
+      const fresh = id();
+      await store.open(fresh, MINUTE);
+      const given = claimWith({ answers: 'A' });
+      await store.claim(fresh, given);
+      await store.release(fresh, given.token);
+      expect(await store.claim(fresh, claimWith({ answers: 'B' }))).toEqual({ kind: 'claimed', attempt: 1 });
+    });
+
     it('keeps a result with characters outside ASCII exactly', async () => {
       const store = make();
       const round = id();
