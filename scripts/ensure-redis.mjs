@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Makes sure `redis-server` exists for the tests that need one (packages/server: the Redis round store, its faults,
-// the replica fault test; bench: the replica run), and says which one will be used. Installs Debian's `redis-server` with apt when running as root and it is missing
-// (`apt-get update` first). The tests start and stop their own servers on loopback (scripts/lib/redis.mjs).
+// the replica fault test; integration: the bridge's replicas; bench: the replica run), and says which one will be
+// used. Installs Debian's `redis-server` with apt when running as root and it is missing (`apt-get update` first).
+// The tests start and stop their own servers on loopback (`startRedis` of `@elicitation-kit/test-redis`,
+// internal/test-redis).
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { hasRedisServer, redisServerBinary } from './lib/redis.mjs';
+import { hasRedisServer, redisServerBinary } from '../internal/test-redis/index.mjs';
 
 function tryApt() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

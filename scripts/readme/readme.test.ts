@@ -1,5 +1,5 @@
-// Every README's snippets and instructions, executed as written (issue 32): README.md, packages/*/README.md and
-// apps/*/README.md.
+// Every README's snippets and instructions, executed as written (issue 32): README.md, packages/*/README.md,
+// apps/*/README.md and internal/*/README.md.
 //
 // - ts/tsx blocks are written to node_modules/.cache/readme-snippets/ and typechecked by one TypeScript program
 //   (`tsc -p node_modules/.cache/readme-snippets` repeats it by hand) against the workspace packages (their sources,
@@ -81,7 +81,7 @@ interface Readme {
 
 function workspaceDirs(): string[] {
   const dirs: string[] = [];
-  for (const parent of ['packages', 'apps']) {
+  for (const parent of ['packages', 'apps', 'internal']) {
     for (const entry of readdirSync(join(root, parent), { withFileTypes: true })) {
       if (entry.isDirectory() && existsSync(join(root, parent, entry.name, 'package.json'))) {
         dirs.push(`${parent}/${entry.name}`);
@@ -91,7 +91,7 @@ function workspaceDirs(): string[] {
   return dirs.toSorted();
 }
 
-const WORKSPACE = [...workspaceDirs(), 'bench', 'e2e'];
+const WORKSPACE = [...workspaceDirs(), 'bench', 'e2e', 'integration'];
 const READMES = ['README.md', ...workspaceDirs().map((dir) => `${dir}/README.md`)].filter((path) =>
   existsSync(join(root, path)),
 );

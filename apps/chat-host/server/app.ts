@@ -5,8 +5,8 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createElicitationBridge, toNodeListener } from '@elicitation-kit/mcp/bridge';
-import type { ElicitationBridge } from '@elicitation-kit/mcp/bridge';
+import { createElicitationBridge, toNodeListener } from '@elicitation-kit/bridge';
+import type { ElicitationBridge } from '@elicitation-kit/bridge';
 import { chatRoutes } from './chat-routes.js';
 import { createConversations } from './conversations.js';
 import { hostValues, isServedHost, refuse, servedHosts, signedOut, unknownHost } from './http.js';

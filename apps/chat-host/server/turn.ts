@@ -4,7 +4,7 @@
 import { createMCPClient } from '@ai-sdk/mcp';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation, elicitationCapabilities } from '@elicitation-kit/mcp/ai-sdk';
-import type { ElicitationBridge } from '@elicitation-kit/mcp/bridge';
+import type { ElicitationBridge } from '@elicitation-kit/bridge';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { convertToModelMessages, isStepCount, streamText } from 'ai';
 import type { LanguageModel, UIMessage, UIMessageChunk } from 'ai';

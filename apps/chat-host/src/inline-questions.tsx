@@ -1,5 +1,5 @@
 import { ElicitationDialog } from '@elicitation-kit/react';
-import type { RemoteElicitation, RemoteElicitationQueue } from '@elicitation-kit/mcp/browser';
+import type { RemoteElicitation, RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
 
 /** Questions shown in the conversation: each an inline card, answered in place (the kit renders their text as text). */
 export function InlineQuestions({

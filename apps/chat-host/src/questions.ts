@@ -1,7 +1,7 @@
 // The signed-in user's questions: the bridge's browser half, an `ElicitationQueue` whose entries live on the backend
 // (each tagged with the id of the assistant message that asked). One per user: signing out closes it.
-import { connectElicitationBridge } from '@elicitation-kit/mcp/browser';
-import type { RemoteElicitationQueue } from '@elicitation-kit/mcp/browser';
+import { connectElicitationBridge } from '@elicitation-kit/bridge/browser';
+import type { RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 
 let current: { user: string; queue: RemoteElicitationQueue } | undefined;

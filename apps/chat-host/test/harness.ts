@@ -1,12 +1,12 @@
 // The chat host as the tests drive it: real HTTP on loopback, a signed-in user's requests (its session cookie), a
 // chat message and its streamed reply (the AI SDK UI message stream), and the user's browser tab as the bridge's
 // browser half (the page's own `connectElicitationBridge`, in Node, sending the cookie a browser would).
-import { connectElicitationBridge } from '@elicitation-kit/mcp/browser';
+import { connectElicitationBridge } from '@elicitation-kit/bridge/browser';
 import type {
   ElicitationBridgeClientEvent,
   RemoteElicitation,
   RemoteElicitationQueue,
-} from '@elicitation-kit/mcp/browser';
+} from '@elicitation-kit/bridge/browser';
 import { readUIMessageStream } from 'ai';
 import type { UIMessage, UIMessageChunk } from 'ai';
 

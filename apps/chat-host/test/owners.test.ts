@@ -3,7 +3,7 @@
 // it, cannot answer it (not with their own token, not with none), and cannot read the conversation it belongs to; a
 // browser without a session, or with a session id the backend did not make, gets nothing at all; signing out ends the
 // session, its turn and its questions.
-import { TOKEN_HEADER } from '@elicitation-kit/mcp/bridge';
+import { TOKEN_HEADER } from '@elicitation-kit/bridge';
 import { describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../server/session.js';
 import { messageOf, nextQuestion, openTab, readReply, readyOf, send, signIn, textOf, waitForQueue } from './harness.js';

@@ -49,6 +49,9 @@ export { hasInvisibleCharacters, revealInvisible } from './invisible.js';
 export { isLoopbackHost, isSameSite, registrableDomain } from './site.js';
 export { toUnicodeHost } from './punycode.js';
 export { detectSensitiveFields, detectSecret } from './sensitive.js';
+export { parseOptionsFor } from './parse-options.js';
+export type { ParseContext } from './parse-options.js';
+export { BoundedMap } from './bounded-map.js';
 export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isQueueMadeId, isTooManyPending } from './queue.js';
 export type {
   CreatedElicitation,

@@ -70,8 +70,8 @@ export interface ElicitationEntry {
   askedAgain?: boolean;
   /**
    * An earlier answer to this question was refused and the question still waits (the bridge of
-   * `@elicitation-kit/mcp/browser` sets it when its backend refuses an answer): the dialog shows `message` and starts
-   * from the refused answer's content instead of the defaults, so nothing typed is lost. Not a field of
+   * `@elicitation-kit/bridge/browser` sets it when its backend refuses an answer): the dialog shows `message` and
+   * starts from the refused answer's content instead of the defaults, so nothing typed is lost. Not a field of
    * {@link PendingElicitation}: a queue made by {@link createElicitationQueue} never refuses an answer.
    */
   refused?: { message: string; result: ElicitResult };
@@ -111,7 +111,7 @@ export interface PendingElicitation extends Omit<ElicitationEntry, 'refused'> {
 
 /**
  * A framework-free store of pending elicitations (works with React's `useSyncExternalStore`): what a UI renders and
- * answers. {@link createElicitationQueue} makes one; the bridge's browser half (`@elicitation-kit/mcp/browser`) is
+ * answers. {@link createElicitationQueue} makes one; the bridge's browser half (`@elicitation-kit/bridge/browser`) is
  * another, whose entries say more (`Entry`).
  */
 export interface ElicitationQueue<Entry extends PendingElicitation = PendingElicitation> {

@@ -1,6 +1,6 @@
 // Replay memory (2025 sessions): a request re-sent with the same JSON-RPC id on the same connection (e.g. after an
 // SSE stream reconnects) is the same request. It is shown once and answered once, and never again once answered.
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '@elicitation-kit/core';
 import type { RequestId, WireTransport } from './client-transport.js';
 
 /** A request's place on the wire: its connection (the transport) and JSON-RPC id. */

@@ -2,7 +2,7 @@
 // Serves both eras: pushed requests on 2025 connections, `inputRequests` entries of an `input_required` round on
 // 2026-07-28 ones (the client calls the same handler for each and retries by itself). It imports no SDK: each adapter
 // hands it the raw params, the request's id and abort signal, and says how its client sends a refusal.
-import { parseElicitation } from '@elicitation-kit/core';
+import { BoundedMap, parseElicitation, parseOptionsFor } from '@elicitation-kit/core';
 import type {
   ElicitationCapabilityObject,
   ElicitationError,
@@ -10,11 +10,9 @@ import type {
   ElicitResult,
   PublicSuffixList,
 } from '@elicitation-kit/core';
-import { BoundedMap } from './bounded-map.js';
 import type { Delivery } from './undelivered.js';
 import { toWireResult } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
-import { parseOptionsFor } from './parse-options.js';
 import { createReplayMemory } from './replay.js';
 import type { WireRequest } from './replay.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
@@ -49,7 +47,7 @@ interface Active extends LiveEntry {
 export interface RequestHandlerOptions {
   producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
-  /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
+  /** Sites are judged by this list when the host gave one (see core's `ParseContext.publicSuffixList`). */
   publicSuffixList?: PublicSuffixList | undefined;
   delivery: Delivery;
   completion: UrlCompletion;

@@ -2,7 +2,7 @@
 // response cannot be sent, the server is still waiting; the kit keeps the answer, says so, and can send it again.
 // (2026-07-28 answers travel in the retried `tools/call`, whose failure ends the call.)
 import type { ElicitResult } from '@elicitation-kit/core';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '@elicitation-kit/core';
 import type { WireRequest } from './replay.js';
 import type { ElicitationEvent, PendingElicitation } from './types.js';
 import { resultResponseId, watchSends } from './client-transport.js';

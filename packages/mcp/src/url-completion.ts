@@ -2,7 +2,7 @@
 // done. The kit settles the entry (or marks it, by option), reports completions of URL elicitations answered before
 // the server saw the page finish, and ignores unknown or repeated ids, as the spec requires.
 import type { ElicitationQueueProducer, ElicitResult } from '@elicitation-kit/core';
-import { BoundedMap } from './bounded-map.js';
+import { BoundedMap } from '@elicitation-kit/core';
 import type { ElicitationEvent, ElicitationQueue, PendingElicitation, ServerIdentity } from './types.js';
 
 /** An entry the attachment still owns; completion replaces it with its `completed` copy. */

@@ -1,7 +1,7 @@
 // `-32042` (URLElicitationRequiredError, 2025-11-25 only; retired in 2026-07-28): a tool call failed because the user
 // must first complete URL elicitations. They become `url-required` entries: not requests (nothing is sent back), the
 // host shows them, the user goes to the page, and the host retries the call.
-import { INVALID_PARAMS, isJsonObject, parseElicitation } from '@elicitation-kit/core';
+import { INVALID_PARAMS, isJsonObject, parseElicitation, parseOptionsFor } from '@elicitation-kit/core';
 import type {
   ElicitationCapabilityObject,
   ElicitationQueueProducer,
@@ -10,7 +10,6 @@ import type {
 } from '@elicitation-kit/core';
 import { toWireResult } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
-import { parseOptionsFor } from './parse-options.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ServerIdentity } from './types.js';
 
@@ -27,7 +26,7 @@ interface Surfaced extends LiveEntry {
 export interface UrlRequiredOptions {
   producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
-  /** Sites are judged by this list when the host gave one (see {@link ParseContext.publicSuffixList}). */
+  /** Sites are judged by this list when the host gave one (see core's `ParseContext.publicSuffixList`). */
   publicSuffixList?: PublicSuffixList | undefined;
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;

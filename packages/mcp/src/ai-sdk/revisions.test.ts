@@ -6,7 +6,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import type { MCPClient } from '@ai-sdk/mcp';
 import { describe, expect, it } from 'vitest';
 import { firstEntry } from '../test/harness.js';
-import { askingFor, closedAfterEach, serverForFile, summary } from '../test/hosts.js';
+import { askingFor, closedAfterEach, serverForFile, summary } from '@elicitation-kit/test-mcp-server/hosts';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
 import { attachElicitation, elicitationCapabilities } from './attach.js';
 

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PARAMS, REF_PARAMS, firstEntry, waitForQueue } from '../test/harness.js';
-import { askingFor, closedAfterEach, eventLog, serverForFile, summary } from '../test/hosts.js';
+import { askingFor, closedAfterEach, eventLog, serverForFile, summary } from '@elicitation-kit/test-mcp-server/hosts';
 import { startSdkV1Server } from '../test/sdk-v1-server.js';
 import type { ElicitationEvent } from '../types.js';
 import { attachElicitation } from './attach.js';
@@ -25,7 +25,7 @@ interface Host {
 async function connectTo(revision: '2025-11-25' | '2025-06-18'): Promise<Host> {
   const client = new Client({ name: 'sdk-v1-host', version: '1.0.0' });
   const queue = createElicitationQueue();
-  const log = eventLog();
+  const log = eventLog<ElicitationEvent>();
   attachElicitation(client, { queue, server: { url: server().url }, onEvent: log.onEvent });
   const transport = new StreamableHTTPClientTransport(new URL(server().url), { fetch: askingFor(revision) });
   await client.connect(transport);
