@@ -7,7 +7,7 @@ import { Description } from './description.js';
 import { Fields } from './fields.js';
 import { Header } from './header.js';
 import { Root } from './root.js';
-import type { RootProps } from './root.js';
+import type { RootProps } from './root-props.js';
 import { UrlConsent } from './url-consent.js';
 import { Warnings } from './warnings.js';
 

@@ -18,7 +18,7 @@ export { useElicitation } from './context.js';
 // The entry `<ElicitationDialog entry>` takes and the queue `useElicitationQueue` reads are core's
 // (`ElicitationEntry`, `ElicitationQueue` from @elicitation-kit/core).
 export type { ElicitationContextValue, ElicitationPresentation } from './context.js';
-export type { ElicitationOptions, ElicitationSource, RootProps as ElicitationRootProps } from './root.js';
+export type { ElicitationOptions, ElicitationSource, RootProps as ElicitationRootProps } from './root-props.js';
 export type { ActionProps, ActionsProps, AnswerNoteProps } from './actions.js';
 export type { DescriptionProps } from './description.js';
 export type { FieldsProps } from './fields.js';

@@ -4,7 +4,7 @@
 import { forwardRef } from 'react';
 import type { ReactElement, RefObject } from 'react';
 import { useComposedRefs } from './compose.js';
-import type { RootElementProps } from './root.js';
+import type { RootElementProps } from './root-props.js';
 import type { ElicitationRoot } from './use-elicitation-root.js';
 import { useBrowserLayoutEffect } from './use-browser-layout-effect.js';
 

@@ -5,7 +5,7 @@
 import { forwardRef, useRef } from 'react';
 import type { MouseEvent, ReactElement, RefObject, SyntheticEvent } from 'react';
 import { composeEventHandlers, useComposedRefs } from './compose.js';
-import type { RootElementProps } from './root.js';
+import type { RootElementProps } from './root-props.js';
 import type { ElicitationRoot } from './use-elicitation-root.js';
 import { useBrowserLayoutEffect } from './use-browser-layout-effect.js';
 

@@ -9,7 +9,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { part } from './anatomy.js';
 import type { InternalContext } from './context.js';
-import type { ElicitationOptions } from './root.js';
+import type { ElicitationOptions } from './root-props.js';
 import { createRegistry } from './rjsf/registry.js';
 import { defaultStrings } from './strings.js';
 import { useBrowserLayoutEffect } from './use-browser-layout-effect.js';
