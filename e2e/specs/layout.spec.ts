@@ -137,9 +137,9 @@ test.describe('a notice on a phone', () => {
 
   test('does not cover the Result and keeps its buttons on one line', async ({ page, host }) => {
     await host.openAndConnect('legacy');
-    // 2025-11-25: the server aborts its elicitation/create after 300 ms, so the dialog closes without the user.
+    // 2025-11-25: the server aborts its elicitation/create after 300 ms, so the dialog closes without the user. (Not
+    // waited for while open: on a loaded machine it may come and go between two polls; the notice is what counts.)
     await host.runTool('cancel-midway', { afterMs: 300 });
-    await host.dialog.expectOpen();
     await host.dialog.expectClosed();
     const notice = page.getByRole('status').filter({ hasText: 'withdrew its question' });
     await expect(notice).toBeVisible();
