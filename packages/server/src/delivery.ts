@@ -5,10 +5,10 @@
 // ran out (its replica died) is taken over by the next copy for `at-least-once` tools, or reported as "outcome
 // unknown" for `at-most-once` ones. Every refusal says why (`reason`) and whether the user must be asked again.
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import { bounded, messageOf, sleep, unrefTimer } from './store-calls.js';
 import { errorText } from './results.js';
 import type { RoundRefusalReason } from './refusals.js';
-import type { RoundClaim, RoundStore } from './rounds.js';
-import type { RoundState } from './state.js';
+import type { RoundClaim, RoundState } from './rounds.js';
 import type { ToolCall } from './tool.js';
 import { outcome, results, step } from './turn.js';
 import type { KitContext, Turn } from './turn.js';
@@ -16,51 +16,12 @@ import type { KitContext, Turn } from './turn.js';
 /** What a 2026 round's retry may end with. */
 type RoundResult = CallToolResult | InputRequiredResult;
 
-/** A round-store operation that failed or did not answer in time. */
-class StoreUnavailableError extends Error {}
-
 /** The first and the longest pause between two looks at a round another request is running. */
 const FIRST_POLL_MS = 25;
 const LONGEST_POLL_MS = 250;
 /** How often, and how far apart, a result the store could not take is offered again. */
 const FINISH_ATTEMPTS = 20;
 const FINISH_RETRY_MS = 500;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** A timer that does not keep the process alive (a background retry must never block shutdown). */
-function unrefTimer(timer: ReturnType<typeof setTimeout>): void {
-  (timer as { unref?: () => void }).unref?.();
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => unrefTimer(setTimeout(resolve, ms)));
-}
-
-/** Runs one store operation, bounded by the policy's timeout: any failure becomes a {@link StoreUnavailableError}. */
-export async function bounded<T>(
-  kit: KitContext,
-  what: string,
-  run: (store: RoundStore) => T | Promise<T>,
-): Promise<T> {
-  const ms = kit.policy.storeTimeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StoreUnavailableError(`round store: ${what} took longer than ${ms} ms`)), ms);
-    unrefTimer(timer);
-  });
-  try {
-    return await Promise.race([Promise.resolve().then(() => run(kit.rounds)), timeout]);
-  } catch (error) {
-    throw error instanceof StoreUnavailableError
-      ? error
-      : new StoreUnavailableError(`round store: ${what} failed: ${messageOf(error)}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Answers `reason`, with a final record that says why (and what the store said, for `store-unavailable`). */
 export function refuse(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as api from './index.js';
+import * as sdkV1 from './sdk-v1/index.js';
 import * as testing from './testing/index.js';
 
 describe('package entries', () => {
@@ -29,6 +30,28 @@ describe('package entries', () => {
       'formQuestion',
       'secretPage',
       'serveBothEras',
+      'toolArguments',
+      'toolResult',
+      'urlQuestion',
+    ]);
+  });
+
+  it('@elicitation-kit/server/sdk-v1 exports exactly the documented runtime names', () => {
+    expect(Object.keys(sdkV1).toSorted()).toEqual([
+      'APPROVAL_REFUSAL_MESSAGES',
+      'DEFAULT_APPROVAL_TTL_SECONDS',
+      'DEFAULT_LEGACY_TIMEOUT_MS',
+      'DEFAULT_URL_PATIENCE_MS',
+      'ElicitationDefinitionError',
+      'MAX_REDIS_COMMAND_TIMEOUT_MS',
+      'REDIS_CLIENT_OPTIONS',
+      'createElicitationServer',
+      'createMemoryRoundStore',
+      'createRedisRoundStore',
+      'defineTool',
+      'errorText',
+      'formQuestion',
+      'requestExtra',
       'toolArguments',
       'toolResult',
       'urlQuestion',

@@ -3,14 +3,14 @@
 // and words that keep a model from retrying blindly), or runs on an approval passed as an argument, checked here:
 // signed by this server, for this tool and these arguments, not expired, and used once (the round store says so on
 // every replica).
-import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ApprovalCodec } from './approvals.js';
-import { bounded } from './delivery.js';
+import { argumentsDigest } from './digest.js';
+import type { CallToolResult } from './mcp-types.js';
 import type { ElicitationMode } from './protocol.js';
 import { APPROVAL_REFUSAL_MESSAGES } from './refusals.js';
 import type { ApprovalRefusalReason } from './refusals.js';
 import { toolResult } from './results.js';
-import { argumentsDigest } from './state.js';
+import { bounded } from './store-calls.js';
 import type { ElicitationTool, NotAskedReason, ToolCall } from './tool.js';
 import { outcome, results } from './turn.js';
 import type { KitContext, Turn } from './turn.js';

@@ -69,6 +69,7 @@ export type {
   RoundClaim,
   RoundClaimOptions,
   RoundPolicy,
+  RoundState,
   RoundStore,
 } from './rounds.js';
 export { createRedisRoundStore, MAX_REDIS_COMMAND_TIMEOUT_MS, REDIS_CLIENT_OPTIONS } from './redis-store.js';
@@ -76,7 +77,7 @@ export type { RedisRoundCommands, RedisRoundStoreOptions } from './redis-store.j
 export { APPROVAL_REFUSAL_MESSAGES, REFUSAL_MESSAGES } from './refusals.js';
 export type { ApprovalRefusalReason, RoundRefusalReason } from './refusals.js';
 export { DEFAULT_ROUND_TTL_SECONDS } from './state.js';
-export type { RoundState, RoundStateOptions } from './state.js';
+export type { RoundStateOptions } from './state.js';
 export { toolResult, errorText } from './results.js';
 export type { KitResultStatus, ToolResultOptions } from './results.js';
 export type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
@@ -85,7 +86,7 @@ export { createMemoryEventStore } from './event-store.js';
 export type { MemoryEventStoreOptions } from './event-store.js';
 export type { BothErasHandler, BothErasOptions, LegacySession } from './http.js';
 export { RequestStateNotVerifiedError, IGNORED_ANSWERS } from './modern.js';
-export { WITHDRAW_REASON } from './legacy.js';
+export { WITHDRAW_REASON } from './push.js';
 export type { ElicitationMode, ProtocolEra } from './protocol.js';
 export type {
   ArgumentsOf,

@@ -5,12 +5,14 @@
 import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import type { CallToolResult, InputRequest, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { ElicitResult } from '@elicitation-kit/core';
-import { bounded, deliver, refuse } from './delivery.js';
+import { deliver, refuse } from './delivery.js';
+import { argumentsDigest } from './digest.js';
 import type { UrlFlow } from './question.js';
 import { settle } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
-import { argumentsDigest, receivedState } from './state.js';
-import type { RoundState } from './state.js';
+import type { RoundState } from './rounds.js';
+import { receivedState } from './state.js';
+import { bounded } from './store-calls.js';
 import { outcome, results, step } from './turn.js';
 import type { Turn } from './turn.js';
 

@@ -4,6 +4,24 @@
 // gets the stored result, on whichever replica it lands. A claim whose lease runs out (its replica died) may be taken
 // over by a resend. The store's epoch changes when it loses its data (a Redis restart without persistence), so a
 // retry for a forgotten round is told "ask again" rather than "already used".
+/** What a sealed round state says. Readable by the client (signed, not encrypted): never put secrets here. */
+export interface RoundState {
+  /** The tool that asked. */
+  tool: string;
+  /** The `inputRequests` keys of the round, in order. */
+  keys: string[];
+  /** A fresh id per round: its key in the round store (see rounds.ts) and the operation's idempotency key. */
+  id: string;
+  /** The round store's epoch when the round was asked: a different one later means the store lost the round. */
+  epoch?: string;
+  /** URL questions: the flow each key sent the user to. */
+  flows?: Record<string, string>;
+  /** When the server withdraws the question (ms since the epoch): a later answer is not used. */
+  deadline?: number;
+  /** A digest of the tool's arguments: a retry with other arguments answers nothing. */
+  args?: string;
+}
+
 /** A value or a promise of it: a store may be synchronous (memory) or asynchronous (Redis). */
 type MaybePromise<T> = T | Promise<T>;
 

@@ -6,25 +6,7 @@
 // gets -32602); the kit then only takes answers to the keys its own state asked, for the same arguments.
 import { createRequestStateCodec } from '@modelcontextprotocol/server';
 import type { RequestStateCodec, ServerContext } from '@modelcontextprotocol/server';
-import { toBase64Url } from './base64url.js';
-
-/** What a sealed round state says. Readable by the client (signed, not encrypted): never put secrets here. */
-export interface RoundState {
-  /** The tool that asked. */
-  tool: string;
-  /** The `inputRequests` keys of the round, in order. */
-  keys: string[];
-  /** A fresh id per round: its key in the round store (see rounds.ts) and the operation's idempotency key. */
-  id: string;
-  /** The round store's epoch when the round was asked: a different one later means the store lost the round. */
-  epoch?: string;
-  /** URL questions: the flow each key sent the user to. */
-  flows?: Record<string, string>;
-  /** When the server withdraws the question (ms since the epoch): a later answer is not used. */
-  deadline?: number;
-  /** A digest of the tool's arguments: a retry with other arguments answers nothing. */
-  args?: string;
-}
+import type { RoundState } from './rounds.js';
 
 /** Options of the round-state codec. */
 export interface RoundStateOptions {
@@ -89,32 +71,4 @@ export function receivedState(ctx: ServerContext): ReceivedState {
   }
   // A verified payload of another shape (another codec's): not a round of ours.
   return isRoundState(value) ? { kind: 'verified', state: value } : { kind: 'none' };
-}
-
-/** JSON with object keys sorted, so equal arguments give equal text whatever their key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) {
-    return `[${value.map(canonicalJson).join(',')}]`;
-  }
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-/** How many bytes of the SHA-256 the digest keeps (128 bits: collision-free for this purpose, short on the wire). */
-const DIGEST_BYTES = 16;
-
-/**
- * A short base64url SHA-256 digest of the arguments (canonical JSON). Also the digest of a retry's answer (its
- * `inputResponses` for the round's keys), which binds a round to its first answer.
- */
-export async function argumentsDigest(args: unknown): Promise<string> {
-  const bytes = new Uint8Array(
-    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(args ?? {}))),
-  ).subarray(0, DIGEST_BYTES);
-  return toBase64Url(bytes);
 }

@@ -1,20 +1,24 @@
-// One tool call in progress, shared by the era flows (legacy.ts, modern.ts) and the settlement (settle.ts): the
-// tool, its questions, the call the operation sees, and the kit's own results and records for it.
-import type { RequestStateCodec, McpServer } from '@modelcontextprotocol/server';
-import type { CallToolResult } from './mcp-types.js';
+// One tool call in progress, shared by the serving steps of both SDK entries (serve.ts, push.ts, fallback.ts), the
+// 2026 rounds (modern.ts) and the settlement (settle.ts): the tool, its questions, the call the operation sees, and
+// the kit's own results and records for it. SDK-free: what is SDK-specific is passed in by each entry.
+import type { CallToolResult, HandlerContext } from './mcp-types.js';
 import type { ApprovalCodec } from './approvals.js';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
 import { ASK_AGAIN, REFUSAL_MESSAGES } from './refusals.js';
 import type { RoundRefusalReason } from './refusals.js';
 import { toolResult } from './results.js';
-import type { RoundPolicy, RoundStore } from './rounds.js';
-import type { RoundState } from './state.js';
+import type { RoundPolicy, RoundState, RoundStore } from './rounds.js';
 import type { Questions, ToolCall, ToolSpec, WithdrawnInfo } from './tool.js';
+
+/** Seals the state of a 2026-07-28 round (SDK v2's request-state codec; SDK v1 has no rounds). */
+export interface RoundStateSealer {
+  mint(state: RoundState, ctx?: HandlerContext): Promise<string>;
+}
 
 /** What the kit shares across calls. */
 export interface KitContext {
-  readonly codec: RequestStateCodec<RoundState>;
+  readonly codec: RoundStateSealer;
   readonly rounds: RoundStore;
   /** How rounds are claimed, waited for and stored (every default filled in). */
   readonly policy: Required<RoundPolicy>;
@@ -31,7 +35,6 @@ export interface KitContext {
 /** A call the kit is serving. */
 export interface Turn {
   readonly kit: KitContext;
-  readonly server: McpServer;
   readonly spec: ToolSpec;
   readonly era: ProtocolEra;
   readonly call: ToolCall<unknown>;

@@ -3,19 +3,9 @@
 // kit's JSON Schema (zod's public `.meta()`, which v1's `tools/list` conversion copies into the schema it sends);
 // the check itself stays the kit's (`toolArguments`: core's contract, defaults applied), run first in the handler.
 import * as z from 'zod/v4';
-import { toolArguments } from '../arguments.js';
 import type { ToolArguments } from '../arguments.js';
 import type { CallToolResult, StandardIssue } from '../mcp-types.js';
 import { errorText } from '../results.js';
-import type { ToolSpec } from '../tool.js';
-
-/** A tool without declared arguments takes none: any argument is refused (as on SDK v2). */
-const NO_ARGUMENTS = toolArguments({ type: 'object', properties: {} });
-
-/** The kit's arguments of a tool. */
-export function argumentsOf(spec: ToolSpec): ToolArguments<unknown> {
-  return spec.arguments ?? NO_ARGUMENTS;
-}
 
 /**
  * The zod schema v1 registers: any object passes through to the kit's check; `tools/list` shows the kit's schema

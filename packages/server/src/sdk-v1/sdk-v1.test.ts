@@ -1,7 +1,8 @@
 // The kit on a real SDK v1 McpServer over Streamable HTTP (v1's StreamableHTTPServerTransport on node:http), played
 // by a real SDK v1 client that answers through core (parseElicitation + createElicitationSession), in both 2025
-// revisions v1 speaks: every outcome, URL mode, the kit's wait policy instead of v1's 60 s, and one definition
-// registered on a v1 and a v2 server giving the same records.
+// revisions v1 speaks: every outcome, URL mode, the kit's wait policy instead of v1's 60 s, the revision rule, the
+// fallbacks when nobody can be asked (not-asked, approvals), and one definition registered on a v1 and a v2 server
+// giving the same records.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,15 +25,26 @@ import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/type
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exportData } from '../../examples/export-tool.js';
 import { callOnce } from '../test/harness.js';
+import { connectHttp, startEndpoint } from '../test/http.js';
 import { createTestFlows } from '../test/flows.js';
-import { createElicitationServer, defineTool, requestExtra, toolResult, urlQuestion } from './index.js';
-import type { ElicitationServerOptions, ElicitationTool, OutcomeRecord } from './index.js';
+import { APPROVAL_REFUSAL_MESSAGES } from '../index.js';
+import {
+  createElicitationServer,
+  defineTool,
+  formQuestion,
+  requestExtra,
+  toolArguments,
+  toolResult,
+  urlQuestion,
+} from './index.js';
+import type { ElicitationServer, ElicitationServerOptions, ElicitationTool, OutcomeRecord } from './index.js';
 
 type Revision = '2025-11-25' | '2025-06-18';
 type UserAnswer = 'accept' | 'decline' | 'cancel';
 
 interface V1Endpoint {
   url: string;
+  kit: ElicitationServer;
   records: OutcomeRecord[];
   close(): Promise<void>;
 }
@@ -76,6 +88,7 @@ async function startV1(tools: readonly ElicitationTool[], options: ElicitationSe
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    kit,
     records,
     async close() {
       await Promise.all(servers.map((server) => server.close()));
@@ -150,7 +163,7 @@ function sendsAsIs(content: ElicitContent) {
 
 const finals = (records: readonly OutcomeRecord[]) => records.filter((record) => record.final);
 
-let endpoints: V1Endpoint[] = [];
+let endpoints: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -378,29 +391,309 @@ describe('one definition, SDK v1 and SDK v2', () => {
   });
 });
 
+/** The packages the entry's modules import from (following relative imports), with or without type-only ones. */
+function externalImports(withTypes: boolean): string[] {
+  const seen = new Set<string>();
+  const external = new Set<string>();
+  // Value imports and re-exports only (`import type` / `export type` are erased), or every import.
+  const pattern = withTypes
+    ? /^(?:import|export) [^;]*? from '([^']+)';/gms
+    : /^(?:import|export) (?!type )[^;]*? from '([^']+)';/gms;
+  const walk = (url: URL): void => {
+    if (seen.has(url.href)) {
+      return;
+    }
+    seen.add(url.href);
+    const source = readFileSync(fileURLToPath(url), 'utf8');
+    for (const [, spec] of source.matchAll(pattern)) {
+      if (spec === undefined) {
+        continue;
+      }
+      if (spec.startsWith('.')) {
+        walk(new URL(spec.replace(/\.js$/, '.ts'), url));
+      } else {
+        external.add(spec);
+      }
+    }
+  };
+  walk(new URL('index.ts', import.meta.url));
+  return [...external].toSorted();
+}
+
 describe('the sdk-v1 entry', () => {
   it('loads no SDK v2 module at run time (a v1 server installs none)', () => {
-    const seen = new Set<string>();
-    const external = new Set<string>();
-    const walk = (url: URL): void => {
-      if (seen.has(url.href)) {
-        return;
-      }
-      seen.add(url.href);
-      const source = readFileSync(fileURLToPath(url), 'utf8');
-      // Value imports and re-exports only: `import type` / `export type` are erased.
-      for (const [, spec] of source.matchAll(/^(?:import|export) (?!type )[^;]*? from '([^']+)';/gms)) {
-        if (spec === undefined) {
-          continue;
-        }
-        if (spec.startsWith('.')) {
-          walk(new URL(spec.replace(/\.js$/, '.ts'), url));
-        } else {
-          external.add(spec);
-        }
-      }
+    expect(externalImports(false)).toEqual(['@elicitation-kit/core', '@modelcontextprotocol/sdk/types.js', 'zod/v4']);
+  });
+
+  it('names no SDK v2 module in its types either, the shared serving steps included', () => {
+    expect(externalImports(true).filter((spec) => !spec.startsWith('@modelcontextprotocol/sdk/'))).toEqual([
+      '@elicitation-kit/core',
+      'zod/v4',
+    ]);
+  });
+});
+
+// ─── The same serving steps as SDK v2: the revision rule, not-asked, approvals ──────────────────────────────────
+
+/** `calls` calls of `name` on v1, then on v2 (a fresh server each), with the same client options. */
+async function onBothSdks(
+  tools: readonly ElicitationTool[],
+  name: string,
+  options: ClientOptions,
+  args: (kit: Pick<ElicitationServer, 'approvals'>) => Promise<Record<string, unknown>> = () => Promise.resolve({}),
+  calls = 1,
+) {
+  const v1 = await startTracked(tools);
+  const v1Client = (await connectV1(v1.url, options)).client;
+  const v1Args = await args(v1.kit);
+  const v1Results: unknown[] = [];
+  for (let index = 0; index < calls; index += 1) {
+    v1Results.push(await v1Client.callTool({ name, arguments: v1Args }));
+  }
+  await v1Client.close();
+  const v2 = await startEndpoint(tools);
+  endpoints.push(v2);
+  const { answer, ...rest } = options;
+  const v2Client = await connectHttp(v2.url, 'legacy', {
+    ...rest,
+    ...(answer === undefined ? {} : { answer: answer as never }),
+  });
+  const v2Args = await args(v2.kit);
+  const v2Results: unknown[] = [];
+  for (let index = 0; index < calls; index += 1) {
+    v2Results.push(await v2Client.callTool({ name, arguments: v2Args }));
+  }
+  await v2Client.close();
+  return { v1: { results: v1Results, records: v1.records }, v2: { results: v2Results, records: v2.records } };
+}
+
+const TITLES = ['Standard (3–5 days)', 'Express (next day)'] as const;
+
+const SHIPPING = {
+  type: 'string',
+  title: 'Shipping',
+  oneOf: [
+    { const: 'std', title: TITLES[0] },
+    { const: 'exp', title: TITLES[1] },
+  ],
+  default: 'std',
+} as const;
+
+const ship = defineTool({
+  name: 'ship',
+  description: 'Asks how to ship.',
+  questions: {
+    choice: formQuestion({
+      message: 'How should it ship?',
+      requestedSchema: {
+        type: 'object',
+        properties: { shipping: SHIPPING, gift: { type: 'boolean', default: false } },
+        required: ['shipping'],
+      },
+    }),
+  },
+  accept: ({ choice }) => toolResult({ status: 'completed', choice }),
+});
+
+const tag = defineTool({
+  name: 'tag',
+  description: 'Asks for tags (a multiple choice).',
+  questions: {
+    tags: formQuestion({
+      message: 'Which tags?',
+      requestedSchema: {
+        type: 'object',
+        properties: { tags: { type: 'array', title: 'Tags', items: { type: 'string', enum: ['a', 'b'] } } },
+      },
+    }),
+  },
+  accept: ({ tags }) => toolResult({ status: 'completed', tags }),
+});
+
+describe('SDK v1: a form in the shape of the session’s revision', () => {
+  it('2025-06-18: a titled choice goes as enum + enumNames, without mode or the defaults it lacks; core accepts it', async () => {
+    const asked: Record<string, unknown>[] = [];
+    const answer = (params: ElicitRequest['params']): ElicitResult => {
+      asked.push(params as Record<string, unknown>);
+      return userAnswers('accept', { shipping: 'exp', gift: true })(params);
     };
-    walk(new URL('index.ts', import.meta.url));
-    expect([...external].toSorted()).toEqual(['@elicitation-kit/core', '@modelcontextprotocol/sdk/types.js', 'zod/v4']);
+    const both = await onBothSdks([ship], 'ship', { revision: '2025-06-18', modes: {}, answer });
+    expect(asked).toHaveLength(2);
+    const [v1Asked, v2Asked] = asked;
+    expect(v1Asked?.['mode']).toBeUndefined();
+    // The titled choice as enum + enumNames, its default (which 2025-06-18 lacks on a string) left out.
+    const schema = v1Asked?.['requestedSchema'] as { properties: Record<string, unknown> } | undefined;
+    const { shipping, gift } = schema?.properties ?? {};
+    expect(shipping).toEqual({ type: 'string', title: 'Shipping', enum: ['std', 'exp'], enumNames: [...TITLES] });
+    expect(gift).toEqual({ type: 'boolean', default: false });
+    expect(v1Asked).toEqual(v2Asked);
+    expect(parseElicitation(v1Asked, { protocolVersion: '2025-06-18', modes: {} }).ok).toBe(true);
+    expect(both.v1.results[0]).toMatchObject({
+      structuredContent: { status: 'completed', choice: { shipping: 'exp', gift: true } },
+    });
+    expect(both.v1.results).toEqual(both.v2.results);
+    expect(both.v1.records).toEqual(both.v2.records);
+  });
+
+  it('2025-11-25 gets the titled choice as defined', async () => {
+    const asked: Record<string, unknown>[] = [];
+    const server = await startTracked([ship]);
+    const { client } = await connectV1(server.url, {
+      revision: '2025-11-25',
+      answer: (params) => {
+        asked.push(params as Record<string, unknown>);
+        return { action: 'decline' };
+      },
+    });
+    await client.callTool({ name: 'ship', arguments: {} });
+    await client.close();
+    expect(asked).toMatchObject([{ mode: 'form', requestedSchema: { properties: { shipping: SHIPPING } } }]);
+  });
+
+  it('2025-06-18: a multiple choice is not asked; the tool error names the revision and the construct', async () => {
+    const asked: unknown[] = [];
+    const both = await onBothSdks([tag], 'tag', {
+      revision: '2025-06-18',
+      modes: {},
+      answer: (params) => {
+        asked.push(params);
+        return { action: 'decline' };
+      },
+    });
+    expect(asked).toEqual([]);
+    const message =
+      "The tool tag cannot ask its question on protocol revision 2025-06-18: the field 'tags' uses a multiple choice (type array), which 2025-06-18 does not have. Nothing was asked and nothing was done; a client on protocol revision 2025-11-25 or later can answer it.";
+    const refusal = {
+      status: 'unsupported',
+      reason: 'revision',
+      revision: '2025-06-18',
+      construct: 'a multiple choice (type array)',
+      message,
+    };
+    expect(both.v1.results).toEqual([
+      { content: [{ type: 'text', text: JSON.stringify(refusal) }], structuredContent: refusal, isError: true },
+    ]);
+    expect(both.v1.results).toEqual(both.v2.results);
+    expect(both.v1.records).toEqual([
+      {
+        tool: 'tag',
+        era: 'legacy',
+        keys: ['tags'],
+        action: 'unsupported-revision',
+        final: true,
+        revision: '2025-06-18',
+        construct: 'a multiple choice (type array)',
+      },
+    ]);
+    expect(both.v1.records).toEqual(both.v2.records);
+  });
+});
+
+const confirm = formQuestion({
+  message: 'Archive the old exports?',
+  requestedSchema: { type: 'object', properties: {} },
+});
+
+function archiveTools() {
+  const runs: { args: unknown; key: string }[] = [];
+  const archive = defineTool({
+    name: 'archive',
+    description: 'Archives old exports, after a confirmation or on an approval.',
+    arguments: toolArguments({
+      type: 'object',
+      properties: { olderThanDays: { type: 'integer', minimum: 1, maximum: 365, default: 30 } },
+    }),
+    questions: { confirm },
+    fallback: {
+      approval: {
+        approved: (call) => {
+          runs.push({ args: call.args, key: call.idempotencyKey });
+          return toolResult({ status: 'completed', archived: 3 });
+        },
+      },
+    },
+    accept: () => toolResult({ status: 'completed', archived: 3 }),
+  });
+  const later = defineTool({
+    name: 'export-later',
+    description: 'Says the user was never asked when it cannot ask.',
+    questions: { confirm },
+    fallback: 'not-asked',
+    accept: () => toolResult({ status: 'completed' }),
+  });
+  return { archive, later, runs };
+}
+
+describe('SDK v1: when nobody can be asked', () => {
+  it.each([
+    ['no-elicitation-capability', null, 'this client does not support elicitation'],
+    ['mode-not-supported', { url: {} }, 'this client does not support form elicitation'],
+  ] as const)('fallback not-asked, %s: a not_asked result, the same as on v2', async (reason, modes, what) => {
+    const { later } = archiveTools();
+    const both = await onBothSdks([later], 'export-later', { revision: '2025-11-25', modes });
+    expect(both.v1.results[0]).toMatchObject({
+      structuredContent: {
+        status: 'not_asked',
+        reason,
+        mode: 'form',
+        message: `The user could not be asked: ${what}. Nothing was done. Do not retry this call as it is; ask the user in the conversation ("Archive the old exports?"), or have them use a client that supports it.`,
+      },
+    });
+    expect((both.v1.results[0] as { isError?: boolean }).isError).toBeFalsy();
+    expect(both.v1.results).toEqual(both.v2.results);
+    expect(both.v1.records).toEqual([
+      {
+        tool: 'export-later',
+        era: 'legacy',
+        keys: ['confirm'],
+        action: 'not-asked',
+        final: true,
+        reason,
+        mode: 'form',
+      },
+    ]);
+    expect(both.v1.records).toEqual(both.v2.records);
+  });
+
+  it('an approval minted by the v1 kit runs the tool once, then is refused as used; the same records as v2', async () => {
+    const { archive, runs } = archiveTools();
+    const mint = async (kit: Pick<ElicitationServer, 'approvals'>) => ({
+      olderThanDays: 60,
+      approval: await kit.approvals.mint(archive, { args: { olderThanDays: 60 } }),
+    });
+    const both = await onBothSdks([archive], 'archive', { revision: '2025-11-25', modes: null }, mint, 2);
+    const [used, reused] = both.v1.results as { structuredContent?: unknown; isError?: boolean }[];
+    expect(used?.structuredContent).toEqual({ status: 'completed', archived: 3 });
+    expect(reused?.isError).toBe(true);
+    expect(reused?.structuredContent).toEqual({
+      status: 'refused',
+      reason: 'approval-used',
+      message: APPROVAL_REFUSAL_MESSAGES['approval-used'],
+    });
+    // Once on v1, once on v2: the operation sees the arguments without the approval, keyed by the approval's id.
+    expect(runs).toEqual([
+      { args: { olderThanDays: 60 }, key: expect.any(String) },
+      { args: { olderThanDays: 60 }, key: expect.any(String) },
+    ]);
+    expect(both.v1.results).toEqual(both.v2.results);
+    expect(both.v1.records.map((record) => [record.action, record.reason])).toEqual([
+      ['approved', undefined],
+      ['approval-refused', 'approval-used'],
+    ]);
+    expect(both.v1.records).toEqual(both.v2.records);
+  });
+
+  it('an approval from another v1 kit (another key) is refused as invalid', async () => {
+    const { archive, runs } = archiveTools();
+    const server = await startTracked([archive]);
+    const other = createElicitationServer({ approvals: { key: 'another server signs with another key!' } });
+    const { client } = await connectV1(server.url, { revision: '2025-11-25', modes: null });
+    const result = await client.callTool({
+      name: 'archive',
+      arguments: { approval: await other.approvals.mint(archive) },
+    });
+    await client.close();
+    expect(result.structuredContent).toMatchObject({ status: 'refused', reason: 'approval-invalid' });
+    expect(runs).toEqual([]);
   });
 });

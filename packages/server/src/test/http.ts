@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { createElicitationServer, serveBothEras } from '../index.js';
 import type {
   BothErasOptions,
+  ElicitationServer,
   ElicitationServerOptions,
   ElicitationTool,
   OutcomeRecord,
@@ -18,6 +19,7 @@ import type { ReceivedElicitParams } from '../testing/index.js';
 /** One HTTP endpoint serving `tools` with one kit. */
 export interface TestEndpoint {
   url: string;
+  kit: ElicitationServer;
   records: OutcomeRecord[];
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startEndpoint(
   const { port } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    kit,
     records,
     async close() {
       await mcp.close();
@@ -57,6 +60,8 @@ export interface HttpClientOptions {
   answer?: (params: ReceivedElicitParams, signal: AbortSignal) => ElicitResult | Promise<ElicitResult>;
   modes?: { form?: Record<string, never>; url?: Record<string, never> } | null;
   manualRounds?: boolean;
+  /** 2025: the only protocol revision the client offers (e.g. `2025-06-18`). @default the SDK's */
+  revision?: string;
 }
 
 /** A plain SDK client over Streamable HTTP in `era`. */
@@ -68,6 +73,7 @@ export async function connectHttp(url: string, era: ProtocolEra, options: HttpCl
       ...(modes === null ? {} : { capabilities: { elicitation: modes } }),
       ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
       ...(options.manualRounds === true ? { inputRequired: { autoFulfill: false } } : {}),
+      ...(options.revision === undefined ? {} : { supportedProtocolVersions: [options.revision] }),
     },
   );
   const answer = options.answer;
