@@ -1,17 +1,16 @@
-// The bridge's browser half: an `ElicitationQueue` whose entries live on the backend. It reads the owner's stream of
-// questions (fetch + Server-Sent Events, so a host's own headers can ride along), rebuilds each entry with core, and
-// posts answers with the stream's token. The React hooks and `<ElicitationDialog entry>` take it as they take an
-// in-page queue. Browser-safe: no Node built-ins, no MCP SDK.
-import type { ElicitationModes, ElicitResult, PublicSuffixList } from '@elicitation-kit/core';
-import { isJsonObject } from '@elicitation-kit/core';
-import { BoundedMap } from '@elicitation-kit/core';
+// The bridge's browser half, its public face: an `ElicitationQueue` whose entries live on the backend (subscribe,
+// getSnapshot, respond, respondAll, close), wired from the stream (client-stream.ts), the page's copy of the questions
+// (remote-entries.ts) and the answers' posting (answer-post.ts). The React hooks and `<ElicitationDialog entry>` take
+// it as they take an in-page queue. Browser-safe: no Node built-ins, no MCP SDK.
+import type { ElicitationModes, ElicitResult, PublicSuffixListSource } from '@elicitation-kit/core';
 import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
-import { rehydrate } from './rehydrate.js';
+import { postAnswer } from './answer-post.js';
+import { createEventStream } from './client-stream.js';
 import type { Rehydration } from './rehydrate.js';
-import { createSseDecoder } from './sse-decoder.js';
-import type { SseEvent } from './sse-decoder.js';
-import { MAX_EVENT_LENGTH, TOKEN_HEADER, WITHDRAW_MESSAGES, WithdrawnError } from './wire-format.js';
-import type { BridgeErrorBody, WireEntry, WithdrawReason } from './wire-format.js';
+import { createRemoteEntries } from './remote-entries.js';
+import { createSiteListGate } from './site-list-gate.js';
+import { MAX_EVENT_LENGTH } from './wire-format.js';
+import type { BridgeErrorBody, WithdrawReason } from './wire-format.js';
 
 /** Options of {@link connectElicitationBridge}. */
 export interface ElicitationBridgeClientOptions {
@@ -29,8 +28,13 @@ export interface ElicitationBridgeClientOptions {
   /**
    * The Public Suffix List the page judges sites by when it parses each question again (`publicSuffixList` from
    * `@elicitation-kit/mcp/public-suffix`, as on the backend). @default core's built-in excerpt
+   *
+   * Or a loader of it, `() => import('@elicitation-kit/mcp/public-suffix').then((m) => m.publicSuffixList)`, so the
+   * page does not pay for it (~137 KB min) at start-up: the first URL-mode question loads it (a form never does), and
+   * is shown once judged by it. A failed load refuses that question (answered `cancel`, reported `rejected`; never
+   * judged by the excerpt instead), and the next URL-mode question loads again.
    */
-  publicSuffixList?: PublicSuffixList;
+  publicSuffixList?: PublicSuffixListSource;
   /** The first reconnection delay; it doubles (with jitter) up to 30 s and resets once a stream opens. @default 1000 */
   retryMs?: number;
   /**
@@ -111,90 +115,6 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
   close(): void;
 }
 
-/** The id of a skipped `entry` event, from the start of its data (`{"entry":{"id":"…"`, as the backend writes it). */
-const ENTRY_ID = /^\{"entry":\{"id":"([^"\\]{1,512})"/u; // 512: MAX_ID_LENGTH
-
-/** The longest reconnection delay. */
-const MAX_RETRY_MS = 30_000;
-/** How many withdrawn ids the page remembers, so a late event cannot bring one back. */
-const TOMBSTONES = 1024;
-
-/** A question the page knows. */
-interface Local {
-  wire: WireEntry;
-  /** The JSON of `wire`, to see whether an event changes it. */
-  json: string;
-  controller: AbortController;
-  /** The entry the queue shows (a new object for each change, the same `signal`). */
-  entry: RemoteElicitation;
-  /** Bumped when a refused answer brings the question back: a new entry id, a new dialog (the old one answered). */
-  presentation: number;
-  /** The last refused answer, carried by every entry shown for it until it leaves. */
-  refused: RefusedAnswer | undefined;
-  /** An answer is being posted: not shown meanwhile. */
-  inflight: boolean;
-}
-
-const isReason = (value: unknown): value is WithdrawReason =>
-  typeof value === 'string' && Object.hasOwn(WITHDRAW_MESSAGES, value);
-
-const errorBody = (value: unknown, status: number): BridgeErrorBody =>
-  isJsonObject(value) && typeof value['error'] === 'string' && typeof value['message'] === 'string'
-    ? (value as unknown as BridgeErrorBody)
-    : { error: 'internal', message: `The backend answered HTTP ${status}.` };
-
-/**
- * Whether answering again can succeed without a change of setup. A `401` or a `403` other than `bad-token` refuses
- * every answer of this page the same way (not signed in, the page's origin not allowed); a bad token is renewed by
- * the next stream, and everything else depends on the answer or on the moment.
- */
-const isRetryable = (status: number, body: BridgeErrorBody): boolean =>
-  status !== 401 && !(status === 403 && body.error !== 'bad-token');
-
-/**
- * What the dialog says about a refused answer: the backend's code and sentence (for `bad-origin` it names the page's
- * origin and the bridge's `origins`), and whether answering again helps.
- */
-const refusalMessage = (status: number, body: BridgeErrorBody, retryable: boolean): string => {
-  const said =
-    status === 0 ? body.message : `The backend refused this answer (${status} ${body.error}): ${body.message}`;
-  const next = retryable
-    ? 'What you typed is kept: answer again.'
-    : 'Answering again will not help until that is fixed; what you typed is kept.';
-  return `${said} ${next}`;
-};
-
-/** What a developer needs to fix a refusal that no answer can get past: said once per refusal, in the console. */
-const setupHint = (body: BridgeErrorBody): string =>
-  body.error === 'bad-origin'
-    ? 'The backend judged this page’s Origin foreign: a proxy in front of it that rewrites Host (Vite’s server.proxy string form or changeOrigin: true, Next.js rewrites) makes the backend see its own origin in the URL. Pass createElicitationBridge({ origins: [<this page’s origin>] }), or keep the Host header; see "Mounting bridge.fetch" in the @elicitation-kit/bridge README.'
-    : body.error === 'unauthorized'
-      ? 'authorize returned no owner for this request: is the session cookie (or the Authorization header in `headers`) reaching the backend?'
-      : 'The backend refuses every answer of this page the same way.';
-
-/** The entry for a wire entry and its parsed request, with the question's one signal. */
-const entryOf = (
-  rehydrated: Extract<Rehydration, { ok: true }>,
-  signal: AbortSignal,
-  presentation: number,
-  refused: RefusedAnswer | undefined,
-): RemoteElicitation => {
-  const { wire, request } = rehydrated;
-  return Object.freeze({
-    id: presentation === 0 ? wire.id : `${wire.id}#${presentation}`,
-    request,
-    server: wire.server,
-    era: wire.era,
-    signal,
-    status: wire.status,
-    kind: wire.kind,
-    createdAt: wire.createdAt,
-    ...(wire.askedAgain === true && { askedAgain: true as const }),
-    ...(wire.tag !== undefined && { tag: wire.tag }),
-    ...(refused !== undefined && { refused }),
-  });
-};
-
 /**
  * Connects to a bridge (`createElicitationBridge` on the backend) and returns the queue of this user's questions.
  * The stream opens with the first `subscribe` (the React hooks subscribe) and reconnects by itself; after a reload or
@@ -225,340 +145,57 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
   const extraHeaders = (): Record<string, string> =>
     typeof options.headers === 'function' ? options.headers() : (options.headers ?? {});
 
-  /** By wire id, in arrival order. */
-  const locals = new Map<string, Local>();
-  /** By the id of the entry shown. */
-  const byEntryId = new Map<string, Local>();
-  const tombstones = new BoundedMap<string, true>(TOMBSTONES);
   const listeners = new Set<() => void>();
   let snapshot: readonly RemoteElicitation[] = Object.freeze([]);
-  let token: string | undefined;
-  let hubIdentity: string | undefined;
-  let stream: AbortController | undefined;
   let linger: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
   const publish = (): void => {
-    const next: RemoteElicitation[] = [];
-    for (const local of locals.values()) {
-      if (!local.inflight) {
-        next.push(local.entry);
-      }
-    }
-    snapshot = Object.freeze(next);
+    snapshot = Object.freeze(entries.shown());
     for (const listener of listeners) {
       listener();
     }
   };
 
-  /** Shows `entry` for `local` (replacing the entry it showed). */
-  const show = (local: Local, entry: RemoteElicitation): void => {
-    byEntryId.delete(local.entry.id);
-    local.entry = entry;
-    byEntryId.set(entry.id, local);
-  };
-
-  /** Takes a question off the page for good. */
-  const withdraw = (id: string, reason: WithdrawReason): void => {
-    tombstones.set(id, true);
-    const local = locals.get(id);
-    if (local === undefined) {
-      return;
+  const transport = { fetch: fetchImpl, url, credentials, headers: extraHeaders };
+  const stream = createEventStream({
+    ...transport,
+    retryMs,
+    maxEventLength,
+    wanted: () => listeners.size > 0 && !closed,
+    onEvent: (event) => gate.apply(event),
+    onSkippedEntry: (id) => entries.skipped(id, maxEventLength),
+    onDisconnected: (ended) => emit({ type: 'disconnected', ...ended }),
+  });
+  // Events wait here while the host's Public Suffix List loads for a URL-mode question (none are passed once closed).
+  const gate = createSiteListGate(options.publicSuffixList, modes, (event) => {
+    if (!closed) {
+      entries.apply(event);
     }
-    locals.delete(id);
-    byEntryId.delete(local.entry.id);
-    local.controller.abort(new WithdrawnError(reason));
-    emit({ type: 'withdrawn', entry: local.entry, reason });
-  };
-
-  const post = async (id: string, result: ElicitResult): Promise<{ status: number; body?: BridgeErrorBody }> => {
-    if (token === undefined) {
-      return { status: 0, body: { error: 'unavailable', message: 'Not connected to the backend yet.' } };
-    }
-    try {
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: { ...extraHeaders(), 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
-        credentials,
-        body: JSON.stringify({ id, result }),
-      });
-      if (response.ok) {
-        await response.body?.cancel();
-        return { status: response.status };
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      return { status: response.status, body: errorBody(body, response.status) };
-    } catch (error) {
-      return {
-        status: 0,
-        body: { error: 'unavailable', message: `The answer could not be sent: ${String(error)}` },
-      };
-    }
-  };
-
-  /** Posts an answer and settles the question by the outcome. */
-  const send = (local: Local, result: ElicitResult): void => {
-    const answered = local.entry;
-    void post(local.wire.id, result).then(({ status, body }) => {
-      local.inflight = false;
-      if (body === undefined) {
-        locals.delete(local.wire.id);
-        byEntryId.delete(answered.id);
-        tombstones.set(local.wire.id, true);
-        emit({ type: 'answered', entry: answered, result });
-        return;
-      }
-      const gone = status === 404 || status === 410 || !locals.has(local.wire.id);
-      if (gone) {
-        withdraw(local.wire.id, status === 410 ? 'lost' : 'settled');
-      } else {
-        // Still pending on the backend: back in the queue under a new id, since the dialog that answered is done
-        // (its session answered once). The entry carries the refused answer: the new dialog starts from what was
-        // typed and says why, instead of coming back empty with no word.
-        const retryable = isRetryable(status, body);
-        const refused: RefusedAnswer = Object.freeze({
-          status,
-          error: body,
-          message: refusalMessage(status, body, retryable),
-          retryable,
-          result,
-        });
-        local.presentation += 1;
-        local.refused = refused;
-        show(local, Object.freeze({ ...local.entry, id: `${local.wire.id}#${local.presentation}`, refused }));
-        publish();
-        if (!retryable) {
-          // A setup problem, not the user's: the developer must see it even when no host code listens.
-          console.error(`[elicitation-kit] ${url}: ${refused.message} ${setupHint(body)}`);
-        }
-      }
-      emit({ type: 'refused', entry: answered, status, error: body, kept: !gone });
-      if (status === 403 && body.error === 'bad-token') {
-        // The token expired or the backend's secret changed: a new stream brings a new one.
-        stream?.abort();
-      }
-    });
-  };
-
-  /** A question the page cannot show: the backend is told `cancel`, so that nobody waits for it. */
-  const reject = (rehydrated: Extract<Rehydration, { ok: false }>): void => {
-    emit({ type: 'rejected', ...(rehydrated.id !== undefined && { id: rehydrated.id }), error: rehydrated.error });
-    if (rehydrated.id !== undefined && !tombstones.has(rehydrated.id)) {
-      tombstones.set(rehydrated.id, true);
-      void post(rehydrated.id, { action: 'cancel' });
-    }
-  };
-
-  /** A question arrived or changed. Returns whether the snapshot changed. */
-  const upsert = (value: unknown): boolean => {
-    const id = isJsonObject(value) ? value['id'] : undefined;
-    if (typeof id === 'string' && tombstones.has(id)) {
-      return false;
-    }
-    const known = typeof id === 'string' ? locals.get(id) : undefined;
-    const json = JSON.stringify(value);
-    if (known !== undefined && known.json === json) {
-      return false;
-    }
-    const rehydrated = rehydrate(value, modes, options.publicSuffixList);
-    if (!rehydrated.ok) {
-      if (known !== undefined) {
-        withdraw(known.wire.id, 'settled');
-      }
-      reject(rehydrated);
-      return known !== undefined;
-    }
-    if (known !== undefined) {
-      known.wire = rehydrated.wire;
-      known.json = json;
-      show(known, entryOf(rehydrated, known.controller.signal, known.presentation, known.refused));
-      return !known.inflight;
-    }
-    const controller = new AbortController();
-    const local: Local = {
-      wire: rehydrated.wire,
-      json,
-      controller,
-      entry: entryOf(rehydrated, controller.signal, 0, undefined),
-      presentation: 0,
-      refused: undefined,
-      inflight: false,
-    };
-    byEntryId.set(local.entry.id, local);
-    locals.set(rehydrated.wire.id, local);
-    return true;
-  };
-
-  const onReady = (data: unknown): void => {
-    if (!isJsonObject(data) || typeof data['token'] !== 'string' || !Array.isArray(data['entries'])) {
-      return;
-    }
-    token = data['token'];
-    const hub = typeof data['hub'] === 'string' ? data['hub'] : undefined;
-    // Gone while the page was away: a different hub means the backend restarted and lost what it held.
-    const missing: WithdrawReason = hubIdentity !== undefined && hub !== hubIdentity ? 'lost' : 'settled';
-    hubIdentity = hub;
-    const listed = new Set<string>();
-    for (const value of data['entries']) {
-      upsert(value);
-      if (isJsonObject(value) && typeof value['id'] === 'string') {
-        listed.add(value['id']);
-      }
-    }
-    // Questions that did not fit in the ready follow it, an event each: still pending, not gone.
-    const ids = data['ids'];
-    if (Array.isArray(ids)) {
-      for (const id of ids) {
-        if (typeof id === 'string') {
-          listed.add(id);
-        }
-      }
-    }
-    for (const id of locals.keys()) {
-      if (!listed.has(id)) {
-        withdraw(id, missing);
-      }
-    }
-    publish();
-    emit({ type: 'connected' });
-  };
-
-  const onEvent = (event: SseEvent): void => {
-    let data: unknown;
-    try {
-      data = JSON.parse(event.data) as unknown;
-    } catch {
-      return;
-    }
-    if (event.event === 'ready') {
-      onReady(data);
-    } else if (event.event === 'entry' && isJsonObject(data)) {
-      if (upsert(data['entry'])) {
-        publish();
-      }
-    } else if (event.event === 'withdrawn' && isJsonObject(data) && typeof data['id'] === 'string') {
-      const shown = locals.get(data['id'])?.inflight === false;
-      const reason = data['reason'];
-      withdraw(data['id'], isReason(reason) ? reason : 'settled');
-      if (shown) {
-        publish();
-      }
-    }
-  };
-
-  /** Reads one stream to its end. Resolves with what ended it. */
-  const readStream = async (signal: AbortSignal): Promise<{ status?: number; error?: unknown; opened: boolean }> => {
-    let opened = false;
-    try {
-      const response = await fetchImpl(url, {
-        method: 'GET',
-        headers: { ...extraHeaders(), Accept: 'text/event-stream' },
-        credentials,
-        signal,
-      });
-      if (!response.ok || response.body === null) {
-        await response.body?.cancel();
-        return { status: response.status, opened };
-      }
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let readyTooLong = false;
-      const decoder = createSseDecoder(
-        maxEventLength,
-        (event) => {
-          opened ||= event.event === 'ready';
-          onEvent(event);
-        },
-        (skipped) => {
-          if (skipped.event === 'ready') {
-            readyTooLong = true;
-          } else if (skipped.event === 'entry') {
-            // Say which question it was (the backend writes the id first), so that nobody waits for it.
-            const id = ENTRY_ID.exec(skipped.start)?.[1];
-            reject({
-              ok: false,
-              ...(id !== undefined && { id }),
-              error: { message: `A question longer than this page reads (${maxEventLength} characters) was skipped.` },
-            });
-          }
-        },
-      );
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          return { opened };
-        }
-        decoder.push(value);
-        if (readyTooLong) {
-          // Without its ready the stream has no token: a backend that ignores MAX_EVENT_LENGTH.
-          await reader.cancel();
-          return { error: new RangeError(`a ready event longer than ${maxEventLength} characters`), opened };
-        }
-      }
-    } catch (error) {
-      return { error, opened };
-    }
-  };
-
-  const run = async (signal: AbortSignal): Promise<void> => {
-    let attempt = 0;
-    while (!signal.aborted) {
-      const ended = await readStream(signal);
-      if (signal.aborted) {
-        return;
-      }
-      attempt = ended.opened ? 0 : attempt + 1;
-      const base = Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.max(0, attempt - 1));
-      const retryInMs = Math.round(base * (0.5 + Math.random() / 2));
-      emit({
-        type: 'disconnected',
-        ...(ended.status !== undefined && { status: ended.status }),
-        ...(ended.error !== undefined && { error: ended.error }),
-        retryInMs,
-      });
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, retryInMs);
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
-    }
-  };
-
-  /** Opens the stream (while someone listens); a new one after a bad token. */
-  const open = (): void => {
-    if (closed || (stream !== undefined && !stream.signal.aborted)) {
-      return;
-    }
-    const controller = new AbortController();
-    stream = controller;
-    void run(controller.signal).then(() => {
-      // Aborted for a fresh token while still listened to: open again.
-      if (stream === controller && listeners.size > 0 && !closed) {
-        stream = undefined;
-        open();
-      }
-    });
-  };
+  });
+  const entries = createRemoteEntries({
+    url,
+    read: (value) => gate.read(value),
+    post: (token, id, result) => postAnswer(transport, token, id, result),
+    emit,
+    changed: publish,
+    renewToken: () => stream.restart(),
+  });
 
   return {
     subscribe(listener) {
       listeners.add(listener);
       clearTimeout(linger);
-      open();
+      if (!closed) {
+        stream.open();
+      }
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
           clearTimeout(linger);
           linger = setTimeout(() => {
             if (listeners.size === 0) {
-              const current = stream;
-              stream = undefined;
-              current?.abort();
+              stream.stop();
             }
           }, lingerMs);
         }
@@ -568,29 +205,23 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
     getSnapshot: () => snapshot,
 
     respond(id, result) {
-      const local = byEntryId.get(id);
-      if (local === undefined || local.inflight) {
+      const local = entries.take(id);
+      if (local === undefined) {
         return false;
       }
-      local.inflight = true;
       publish();
-      send(local, result);
+      entries.send(local, result);
       return true;
     },
 
     respondAll(serverId, result) {
-      const answered = [...locals.values()].filter(
-        (local) => !local.inflight && local.entry.server.id === serverId && local.entry.status === 'pending',
-      );
+      const answered = entries.takeAll(serverId);
       if (answered.length === 0) {
         return 0;
       }
-      for (const local of answered) {
-        local.inflight = true;
-      }
       publish();
       for (const local of answered) {
-        send(local, { action: result.action });
+        entries.send(local, { action: result.action });
       }
       return answered.length;
     },
@@ -601,11 +232,8 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
       }
       closed = true;
       clearTimeout(linger);
-      stream?.abort();
-      stream = undefined;
-      for (const id of locals.keys()) {
-        withdraw(id, 'closed');
-      }
+      stream.stop();
+      entries.withdrawAll('closed');
       publish();
     },
   };

@@ -2,7 +2,13 @@
 // (new and changed entries published, gone ones withdrawn with the reason they left), and each answer the hub routes
 // here is checked against its question with core before the queue gets it.
 import { createContentValidator, isQueueMadeId } from '@elicitation-kit/core';
-import type { ContentValidator, ElicitResult, JsonObject, ParsedElicitation } from '@elicitation-kit/core';
+import type {
+  ContentValidator,
+  ElicitResult,
+  JsonObject,
+  ParsedElicitation,
+  ParsedFormElicitation,
+} from '@elicitation-kit/core';
 import type { ElicitationQueue, PendingElicitation, ServerIdentity } from '@elicitation-kit/core';
 import { checkAnswer } from './answer.js';
 import { randomId } from './token.js';
@@ -22,6 +28,7 @@ interface Exposed {
   answered: boolean;
   /** Cancelled because the other replicas gave this one up: it leaves as `lost`. */
   lost: boolean;
+  /** Its answer check, built at its first answer from the parse its adapter made. */
   validator?: ContentValidator;
 }
 
@@ -108,12 +115,22 @@ function toWireEntry(
     params: paramsOf(entry.request),
     server: wireServer(entry.server, exposureId),
     era: entry.era,
+    ...(entry.protocolVersion !== undefined && { protocolVersion: entry.protocolVersion }),
     status: entry.status,
     kind: entry.kind,
     createdAt: entry.createdAt,
     ...(entry.askedAgain === true && { askedAgain: true as const }),
     ...(tag !== undefined && { tag }),
   };
+}
+
+/**
+ * The answer check of a form, built from the request as its adapter parsed it (its fields, already described and
+ * screened): core's validator takes a parse result in place of a schema and does not parse the schema again.
+ */
+function validatorOf(request: ParsedFormElicitation): ContentValidator {
+  const { requestedSchema: schema, fields, warnings } = request;
+  return createContentValidator({ ok: true, schema, fields, warnings });
 }
 
 /** Why an entry left its queue: answered here, given up, cancelled (and by whom), or settled by the host. */
@@ -267,8 +284,8 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
         return NOT_PENDING;
       }
       const checked = checkAnswer(entry, result, (request) => {
-        // Compiled once per question; the backend's parse already accepted this schema.
-        exposed.validator ??= createContentValidator(request.requestedSchema);
+        // Built once per question, from its adapter's parse.
+        exposed.validator ??= validatorOf(request);
         return exposed.validator;
       });
       if (!checked.ok) {

@@ -68,6 +68,47 @@ describe('paramsOf → rehydrate', () => {
   });
 });
 
+describe('rehydrate parses with the revision the wire names', () => {
+  /** A form whose multiple choice (`type: array`) 2025-06-18 does not have: 2025-11-25 and 2026-07-28 do. */
+  const MULTIPLE = {
+    mode: 'form',
+    message: 'Which regions?',
+    requestedSchema: {
+      type: 'object',
+      properties: { regions: { type: 'array', items: { type: 'string', enum: ['eu', 'us'] } } },
+    },
+  };
+
+  it('a 2025-06-18 entry is parsed as 2025-06-18, whatever era its schema looks like', () => {
+    expect(rehydrate(wire({ params: MULTIPLE, protocolVersion: '2025-06-18' }), {})).toMatchObject({
+      ok: false,
+      id: 'entry-1',
+      error: { code: -32602, data: { reason: 'variant-not-in-era' } },
+    });
+    expect(rehydrate(wire({ params: MULTIPLE, protocolVersion: '2025-11-25' }), {})).toMatchObject({
+      ok: true,
+      wire: { protocolVersion: '2025-11-25' },
+    });
+  });
+
+  it('an entry without one (an older replica) is read by its era as before: any 2025 shape', () => {
+    const older = rehydrate(wire({ params: MULTIPLE }), {});
+    expect(older).toMatchObject({ ok: true });
+    expect(older.ok && older.wire).not.toHaveProperty('protocolVersion');
+  });
+
+  it('a revision this page does not know is read as absent; one that is not text is an unreadable shape', () => {
+    const unknown = rehydrate(wire({ params: MULTIPLE, protocolVersion: '2027-01-01' }), {});
+    expect(unknown.ok && unknown.wire).not.toHaveProperty('protocolVersion');
+    expect(unknown.ok).toBe(true);
+    expect(rehydrate(wire({ protocolVersion: 20_250_618 }), {})).toEqual({
+      ok: false,
+      id: 'entry-1',
+      error: { message: 'A question arrived in a shape this page does not read.' },
+    });
+  });
+});
+
 describe('rehydrate refuses what the wire must not carry', () => {
   it('a request outside the restricted schema, or a dangerous link: core’s -32602', () => {
     expect(rehydrate(wire({ params: REF_PARAMS }), {})).toMatchObject({

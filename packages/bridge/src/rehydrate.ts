@@ -1,7 +1,7 @@
 // A question from the wire becomes an entry again (browser-safe). Nothing the wire says is taken as checked: each
 // member is read for its type, and the request is the backend's `elicitation/create` params parsed again by core (the
 // one home of the schema and URL rules), with the modes this page can show and the server's URL for the link check.
-import { elicitationCapability, isJsonObject, parseElicitation } from '@elicitation-kit/core';
+import { elicitationCapability, isJsonObject, isProtocolVersion, parseElicitation } from '@elicitation-kit/core';
 import type {
   ElicitationError,
   ElicitationModes,
@@ -48,8 +48,9 @@ function readServer(value: unknown): ServerIdentity | undefined {
 }
 
 /**
- * The revision to parse with: the era's when it has one, 2025-11-25 for a `-32042` URL elicitation (it needs an
- * `elicitationId`), none for a 2025 request (2025-06-18 or 2025-11-25: the backend checked the exact one).
+ * The revision to parse an entry without `protocolVersion` with (from an older replica, or one whose adapter knew no
+ * revision): the era's when it has one, 2025-11-25 for a `-32042` URL elicitation (it needs an `elicitationId`), none
+ * for a 2025 request (2025-06-18 or 2025-11-25: the backend checked the exact one).
  */
 function revisionOf(era: PendingElicitation['era'], kind: PendingElicitation['kind']): ProtocolVersion | undefined {
   if (era === 'modern') {
@@ -68,11 +69,12 @@ export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixL
   }
   const id = value['id'];
   const server = readServer(value['server']);
-  const { params, era, status, kind, createdAt, askedAgain, tag } = value;
+  const { params, era, protocolVersion, status, kind, createdAt, askedAgain, tag } = value;
   if (
     server === undefined ||
     !isJsonObject(params) ||
     !ERAS.has(era) ||
+    !optionalString(protocolVersion) ||
     !STATUSES.has(status) ||
     !KINDS.has(kind) ||
     typeof createdAt !== 'number' ||
@@ -87,13 +89,16 @@ export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixL
     params: params as JsonObject,
     server,
     era: era as WireEntry['era'],
+    // A revision this page does not know (a newer backend's) is read as if absent.
+    ...(isProtocolVersion(protocolVersion) && { protocolVersion }),
     status: status as WireEntry['status'],
     kind: kind as WireEntry['kind'],
     createdAt,
     ...(askedAgain === true && { askedAgain }),
     ...(typeof tag === 'string' && { tag }),
   };
-  const version = revisionOf(wire.era, wire.kind);
+  // Exactly the revision the backend parsed with, when the wire names it: never guessed from the request's shape.
+  const version = wire.protocolVersion ?? revisionOf(wire.era, wire.kind);
   const parsed = parseElicitation(
     params,
     parseOptionsFor({ version, capability: elicitationCapability(modes), server, publicSuffixList }),

@@ -10,7 +10,7 @@
 // Answer (`POST`, `Content-Type: application/json`, the stream's token in the `Elicitation-Bridge-Token` header):
 //   { "id": "<entry id>", "result": { "action": "accept", "content": { … } } }
 //   200 { ok: true } | 4xx/5xx { error: BridgeErrorCode, message, path?, issues? }
-import type { ElicitResult, JsonObject, ValidationIssue } from '@elicitation-kit/core';
+import type { ElicitResult, JsonObject, ProtocolVersion, ValidationIssue } from '@elicitation-kit/core';
 import type { PendingElicitation, ServerIdentity } from '@elicitation-kit/core';
 
 /** The request header that carries a stream's answer token. */
@@ -68,6 +68,12 @@ export interface WireEntry {
   params: JsonObject;
   server: ServerIdentity;
   era: PendingElicitation['era'];
+  /**
+   * The revision the backend's adapter parsed the request with: the page parses `params` with exactly that one. Absent
+   * when the adapter knew none, and from a replica older than this member: the page then reads the era as before
+   * (`modern` → 2026-07-28, a `url-required` → 2025-11-25, else every 2025 shape).
+   */
+  protocolVersion?: ProtocolVersion;
   status: PendingElicitation['status'];
   kind: PendingElicitation['kind'];
   createdAt: number;

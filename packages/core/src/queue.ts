@@ -4,7 +4,7 @@
 import { isJsonObject } from './json.js';
 import { INVALID_PARAMS } from './protocol.js';
 import type { ProtocolEra } from './protocol.js';
-import type { ElicitResult, ParsedElicitation } from './types.js';
+import type { ElicitResult, ParsedElicitation, ProtocolVersion } from './types.js';
 
 /**
  * Prefix of every id a queue makes up: a producer's id (the default server id) is `elicitation-kit-<n>`, its entries
@@ -86,6 +86,11 @@ export interface PendingElicitation extends Omit<ElicitationEntry, 'refused'> {
   id: string;
   server: ServerIdentity;
   era: ProtocolEra;
+  /**
+   * The revision `request` was parsed with (the negotiated one, or the one a `-32042` error belongs to). Absent when
+   * none was known (the request was read with every era's rules).
+   */
+  protocolVersion?: ProtocolVersion;
   /** Aborted when the server or the caller cancels, or the connection closes: close the UI then. */
   signal: AbortSignal;
   /**
@@ -147,6 +152,8 @@ export interface PendingElicitationInit {
   request: ParsedElicitation;
   server: ServerIdentity;
   era: ProtocolEra;
+  /** See {@link PendingElicitation.protocolVersion}. */
+  protocolVersion?: ProtocolVersion | undefined;
   kind: PendingElicitation['kind'];
   /** See {@link PendingElicitation.askedAgain}. @default false */
   askedAgain?: boolean;
@@ -254,7 +261,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
     return {
       id,
       maxPendingPerServer,
-      create({ request, server, era, kind, askedAgain = false }) {
+      create({ request, server, era, protocolVersion, kind, askedAgain = false }) {
         if (byServer(server.id).length >= maxPendingPerServer) {
           return {
             ok: false,
@@ -272,6 +279,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
           request,
           server,
           era,
+          ...(protocolVersion !== undefined ? { protocolVersion } : {}),
           signal: controller.signal,
           status: 'pending',
           kind,

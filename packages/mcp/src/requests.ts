@@ -8,7 +8,7 @@ import type {
   ElicitationError,
   ElicitationQueueProducer,
   ElicitResult,
-  PublicSuffixList,
+  PublicSuffixListLoader,
 } from '@elicitation-kit/core';
 import type { Delivery } from './undelivered.js';
 import { toWireResult } from './entry.js';
@@ -47,8 +47,11 @@ interface Active extends LiveEntry {
 export interface RequestHandlerOptions {
   producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
-  /** Sites are judged by this list when the host gave one (see core's `ParseContext.publicSuffixList`). */
-  publicSuffixList?: PublicSuffixList | undefined;
+  /**
+   * The host's Public Suffix List, when it gave one (see core's `ParseContext.publicSuffixList`): a URL-mode request
+   * waits for its load, and is refused when the load fails.
+   */
+  publicSuffixList: PublicSuffixListLoader;
   delivery: Delivery;
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;
@@ -90,6 +93,11 @@ function primaryOf(record: Active): Waiter | undefined {
   return record.waiters.find((waiter) => !waiter.done && !waiter.signal.aborted);
 }
 
+/** The refusal of a URL-mode request whose Public Suffix List could not be loaded (JSON-RPC internal error). */
+export function listFailure(error: unknown): JsonRpcErrorObject {
+  return { code: -32603, message: error instanceof Error ? error.message : String(error) };
+}
+
 /** The handler of one attachment. */
 export function createRequestHandler(options: RequestHandlerOptions): RequestHandler {
   const { producer, delivery, completion, emit } = options;
@@ -97,6 +105,8 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
   const replays = createReplayMemory<Active>();
   /** URLs this connection accepted: the same URL asked for again means the server saw the step unfinished. */
   const acceptedUrls = new BoundedMap<string, true>();
+  /** How many times every request was settled: a request waiting for the Public Suffix List sees if it missed one. */
+  let settlements = 0;
 
   /** Takes a record out of the kit's books (not the queue); `false` when it was already settled. */
   const close = (record: Active, answered: boolean): boolean => {
@@ -210,10 +220,24 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     return Promise.reject(options.refusal(error));
   };
 
-  return {
+  const handler: RequestHandler = {
     handle(params, requestId, signal) {
       if (signal.aborted) {
         return Promise.reject(signal.reason);
+      }
+      if (options.capability.url !== undefined && options.publicSuffixList.pendingFor(params)) {
+        // The first URL-mode request loads the host's list and is judged by it, never by the excerpt (one refused anyway,
+        // URL mode undeclared, loads nothing). Served again
+        // from the top once loaded, so that a copy replayed meanwhile joins it; a failed load refuses it (and the next
+        // URL-mode request loads again). Settled as `cancel` when the connection closed (or the host detached) meanwhile.
+        const round = settlements;
+        return options.publicSuffixList.load().then(
+          () => (settlements === round ? handler.handle(params, requestId, signal) : { action: 'cancel' as const }),
+          (error: unknown) =>
+            signal.aborted
+              ? Promise.reject(signal.reason)
+              : refuse(options.server(), options.protocol().era, listFailure(error), requestId),
+        );
       }
       const { era, version } = options.protocol();
       const server = options.server();
@@ -240,14 +264,21 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
           version,
           capability: options.capability,
           server,
-          publicSuffixList: options.publicSuffixList,
+          publicSuffixList: options.publicSuffixList.current(),
         }),
       );
       if (!parsed.ok) {
         return refuse(server, era, parsed.error, requestId);
       }
       const askedAgain = parsed.request.mode === 'url' && acceptedUrls.has(parsed.request.url);
-      const made = producer.create({ request: parsed.request, server, era, kind: 'request', askedAgain });
+      const made = producer.create({
+        request: parsed.request,
+        server,
+        era,
+        protocolVersion: version,
+        kind: 'request',
+        askedAgain,
+      });
       if (!made.ok) {
         return refuse(server, era, made.error, requestId);
       }
@@ -276,9 +307,11 @@ export function createRequestHandler(options: RequestHandlerOptions): RequestHan
     },
 
     settleAll(reason) {
+      settlements += 1;
       for (const record of active.values()) {
         settleAsCancel(record, reason);
       }
     },
   };
+  return handler;
 }

@@ -6,10 +6,11 @@ import type {
   ElicitationCapabilityObject,
   ElicitationQueueProducer,
   ProtocolVersion,
-  PublicSuffixList,
+  PublicSuffixListLoader,
 } from '@elicitation-kit/core';
 import { toWireResult } from './entry.js';
 import type { NegotiatedProtocol } from './era.js';
+import { listFailure } from './requests.js';
 import type { LiveEntry, UrlCompletion } from './url-completion.js';
 import type { CancelReason, ElicitationEvent, PendingElicitation, ServerIdentity } from './types.js';
 
@@ -26,8 +27,11 @@ interface Surfaced extends LiveEntry {
 export interface UrlRequiredOptions {
   producer: ElicitationQueueProducer;
   capability: ElicitationCapabilityObject;
-  /** Sites are judged by this list when the host gave one (see core's `ParseContext.publicSuffixList`). */
-  publicSuffixList?: PublicSuffixList | undefined;
+  /**
+   * The host's Public Suffix List, when it gave one (see core's `ParseContext.publicSuffixList`): the elicitations wait
+   * for its load, and none is surfaced when the load fails.
+   */
+  publicSuffixList: PublicSuffixListLoader;
   completion: UrlCompletion;
   protocol(): NegotiatedProtocol;
   server(): ServerIdentity;
@@ -37,7 +41,7 @@ export interface UrlRequiredOptions {
 /** The `-32042` path of one attachment. */
 export interface UrlRequired {
   /** See {@link ElicitationAttachment.surfaceUrlRequired}. */
-  surface(error: unknown): PendingElicitation[];
+  surface(error: unknown): Promise<PendingElicitation[]>;
   /** The surfaced entries still in the queue. */
   live(): Iterable<LiveEntry>;
   /** Removes every surfaced entry (the connection closed, or the host detached). */
@@ -58,6 +62,8 @@ function elicitationsOf(error: unknown): unknown[] | undefined {
 export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
   const { producer, emit } = options;
   const surfaced = new Map<string, Surfaced>();
+  /** How many times every entry was dropped: a surfacing that waited for the Public Suffix List sees if it missed one. */
+  let drops = 0;
 
   const existing = (elicitationId: string): Surfaced | undefined => {
     for (const item of surfaced.values()) {
@@ -69,10 +75,27 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
   };
 
   return {
-    surface(error) {
+    async surface(error) {
       const elicitations = elicitationsOf(error);
       if (elicitations === undefined) {
         return [];
+      }
+      const urlDeclared = options.capability.url !== undefined;
+      if (urlDeclared && elicitations.some((params) => options.publicSuffixList.pendingFor(params))) {
+        // Judged by the host's list, never by the excerpt: loaded first; a failed load surfaces none (reported
+        // `rejected`), and the next URL-mode request loads again.
+        const round = drops;
+        try {
+          await options.publicSuffixList.load();
+        } catch (failure) {
+          const { era } = options.protocol();
+          const server = options.server();
+          emit({ type: 'rejected', server, era, error: listFailure(failure) });
+          return [];
+        }
+        if (drops !== round) {
+          return []; // the connection closed, or the host detached, while the list loaded
+        }
       }
       const { era } = options.protocol();
       const server = options.server();
@@ -84,7 +107,7 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
             version: URL_REQUIRED_REVISION,
             capability: options.capability,
             server,
-            publicSuffixList: options.publicSuffixList,
+            publicSuffixList: options.publicSuffixList.current(),
           }),
         );
         if (!parsed.ok) {
@@ -110,7 +133,13 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
           entries.push(known.entry);
           continue;
         }
-        const made = producer.create({ request, server, era, kind: 'url-required' });
+        const made = producer.create({
+          request,
+          server,
+          era,
+          protocolVersion: URL_REQUIRED_REVISION,
+          kind: 'url-required',
+        });
         if (!made.ok) {
           emit({ type: 'rejected', server, era, error: made.error });
           continue;
@@ -132,6 +161,7 @@ export function createUrlRequired(options: UrlRequiredOptions): UrlRequired {
     live: () => surfaced.values(),
 
     dropAll(reason) {
+      drops += 1;
       for (const [id, item] of surfaced) {
         surfaced.delete(id);
         if (producer.remove(id) !== undefined) {

@@ -55,6 +55,9 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
       ['includeHeaders', 'checkbox'],
     ]);
     expect(entry.signal.aborted).toBe(false);
+    // The revision the request was parsed with: what the bridge puts on the wire for the page to parse with.
+    expect(entry.protocolVersion).toBe(era === 'modern' ? '2026-07-28' : setup.client.getNegotiatedProtocolVersion());
+    expect(entry.protocolVersion).toBeDefined();
     expect(setup.events.map((event) => event.type)).toEqual(['shown']);
 
     expect(setup.queue.respond(entry.id, { action: 'accept', content: { format: 'json', maxRows: 20 } })).toBe(true);
@@ -114,6 +117,60 @@ describe.each(['legacy', 'modern'] as const)('attachElicitation over the in-memo
       site: 'attacker.s3.amazonaws.com',
       sameSiteAsServer: false,
     });
+  });
+
+  it('loads a Public Suffix List given as a loader on the first URL-mode request only, and judges it by that list', async () => {
+    const load = vi.fn(() => Promise.resolve(publicSuffixList));
+    const server = { url: 'https://victim.s3.amazonaws.com/mcp' };
+    setup = await connect(era, { attach: { server, publicSuffixList: load } });
+    const connected = setup;
+    // A form never loads it.
+    const form = connected.client.callTool({ name: 'ask', arguments: { params: EXPORT_PARAMS } });
+    const formEntry = await firstEntry(connected.queue);
+    connected.queue.respond(formEntry.id, { action: 'decline' });
+    await form;
+    expect(load).not.toHaveBeenCalled();
+    // Two tenants of a shared host: two sites by the real list (the built-in excerpt would say one).
+    const ask = async (url: string): Promise<PendingElicitation> => {
+      const call = connected.client.callTool({
+        name: 'ask',
+        arguments: { params: { mode: 'url', message: 'Go', url } },
+      });
+      const entry = await firstEntry(connected.queue);
+      connected.queue.respond(entry.id, { action: 'decline' });
+      await call;
+      return entry;
+    };
+    const first = await ask('https://attacker.s3.amazonaws.com/login');
+    expect(first.request).toMatchObject({ link: { site: 'attacker.s3.amazonaws.com', sameSiteAsServer: false } });
+    const second = await ask('https://victim.s3.amazonaws.com/login');
+    expect(second.request).toMatchObject({ link: { site: 'victim.s3.amazonaws.com', sameSiteAsServer: true } });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a URL-mode request whose Public Suffix List failed to load, and loads again on the next one', async () => {
+    const load = vi
+      .fn<() => Promise<typeof publicSuffixList>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValueOnce(publicSuffixList);
+    setup = await connect(era, {
+      attach: { server: { url: 'https://victim.s3.amazonaws.com/mcp' }, publicSuffixList: load },
+    });
+    const params = { mode: 'url', message: 'Go', url: 'https://attacker.s3.amazonaws.com/login' };
+    await setup.client.callTool({ name: 'ask', arguments: { params } }).catch((error: unknown) => error);
+    expect(setup.queue.getSnapshot()).toEqual([]);
+    expect(setup.events.find((event) => event.type === 'rejected')).toMatchObject({
+      error: {
+        code: -32603,
+        message: expect.stringMatching(/Public Suffix List could not be loaded \(chunk failed\)/),
+      },
+    });
+    const call = setup.client.callTool({ name: 'ask', arguments: { params } });
+    const entry = await firstEntry(setup.queue);
+    expect(entry.request).toMatchObject({ link: { site: 'attacker.s3.amazonaws.com', sameSiteAsServer: false } });
+    setup.queue.respond(entry.id, { action: 'decline' });
+    await call;
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('marks a URL request asked again after an accept of the same URL (the server saw the step unfinished)', async () => {
@@ -467,6 +524,23 @@ describe('attachElicitation, 2025-only behaviour', () => {
     ]);
   });
 
+  it('surfaces a -32042 error once the Public Suffix List given as a loader has loaded, and none when it fails', async () => {
+    const load = vi
+      .fn<() => Promise<typeof publicSuffixList>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(publicSuffixList);
+    setup = await connect('legacy', { attach: { publicSuffixList: load } });
+    const failure: unknown = await setup.client
+      .callTool({ name: 'need-url', arguments: { id: 'wh-2' } })
+      .catch((error: unknown) => error);
+    expect(load).not.toHaveBeenCalled();
+    expect(await setup.kit.surfaceUrlRequired(failure)).toEqual([]);
+    expect(setup.events.at(-1)).toMatchObject({ type: 'rejected', error: { code: -32603 } });
+    const surfaced = await setup.kit.surfaceUrlRequired(failure);
+    expect(surfaced).toMatchObject([{ kind: 'url-required', request: { mode: 'url', elicitationId: 'wh-2' } }]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('surfaces a -32042 error as url-required entries, completes them and lets the host retry', async () => {
     setup = await connect('legacy');
     const failure: unknown = await setup.client
@@ -474,15 +548,15 @@ describe('attachElicitation, 2025-only behaviour', () => {
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: -32042 });
 
-    const surfaced = setup.kit.surfaceUrlRequired(failure);
+    const surfaced = await setup.kit.surfaceUrlRequired(failure);
     expect(surfaced).toHaveLength(1);
     expect(surfaced[0]).toMatchObject({
       kind: 'url-required',
       status: 'pending',
       request: { mode: 'url', elicitationId: 'wh-1', link: { host: 'auth.example.com' } },
     });
-    expect(setup.kit.surfaceUrlRequired(failure)).toEqual(surfaced); // not duplicated
-    expect(setup.kit.surfaceUrlRequired(new Error('other'))).toEqual([]);
+    expect(await setup.kit.surfaceUrlRequired(failure)).toEqual(surfaced); // not duplicated
+    expect(await setup.kit.surfaceUrlRequired(new Error('other'))).toEqual([]);
     expect(setup.queue.getSnapshot()).toHaveLength(1);
 
     setup.state.completedUrls.add('wh-1');

@@ -26,6 +26,7 @@ describe('public types', () => {
       request: ParsedElicitation;
       server: ServerIdentity;
       era: 'legacy' | 'modern';
+      protocolVersion?: '2025-06-18' | '2025-11-25' | '2026-07-28';
       signal: AbortSignal;
       status: 'pending' | 'completed';
       kind: 'request' | 'url-required';
@@ -43,7 +44,7 @@ describe('public types', () => {
     expectTypeOf(attachElicitation).parameter(0).toEqualTypeOf<Client>();
     expectTypeOf(attachElicitation).returns.toEqualTypeOf<ElicitationAttachment>();
     expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<
-      (error: unknown) => PendingElicitation[]
+      (error: unknown) => Promise<PendingElicitation[]>
     >();
     expectTypeOf<ElicitationEvent['type']>().toEqualTypeOf<
       'shown' | 'answered' | 'rejected' | 'cancelled' | 'completed' | 'undelivered'

@@ -1,0 +1,70 @@
+// An answer's body, read within bounds: at most so many bytes, arriving within so long, UTF-8, then JSON. Reads no
+// more than the limit, and never waits on a body that trickles in.
+import type { BridgeErrorBody } from './wire-format.js';
+import { refusal } from './bridge-admission.js';
+
+/**
+ * The body as text, or the refusal when it is larger than `limit` bytes, has not all arrived within `timeoutMs`, or
+ * is not UTF-8. Reads no more than that.
+ */
+export async function readBody(
+  request: Request,
+  limit: number,
+  timeoutMs: number,
+): Promise<{ ok: true; text: string } | { ok: false; status: number; body: BridgeErrorBody }> {
+  const tooLarge = { ok: false as const, ...refusal(413, 'too-large', `The body is larger than ${limit} bytes.`) };
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) {
+    return tooLarge;
+  }
+  if (request.body === null) {
+    return { ok: true, text: '' };
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  // A body trickling in (a byte now and then, with a valid token) must not hold the request open for minutes.
+  let late = false;
+  const deadline = setTimeout(() => {
+    late = true;
+    reader.cancel().catch(() => undefined);
+  }, timeoutMs);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || late) {
+        break;
+      }
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel();
+        return tooLarge;
+      }
+      chunks.push(value);
+    }
+  } finally {
+    clearTimeout(deadline);
+  }
+  if (late) {
+    return { ok: false, ...refusal(408, 'slow-body', `The body did not arrive within ${timeoutMs} ms.`) };
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, ...refusal(400, 'malformed-json', 'The body is not UTF-8 text.') };
+  }
+}
+
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
