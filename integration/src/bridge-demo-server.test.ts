@@ -100,7 +100,7 @@ describe('server-side endings, 2025-11-25', () => {
       era: 'legacy',
       name: 'connect-storage',
       async onError(error, kit, queue) {
-        expect(kit.surfaceUrlRequired(error)).toHaveLength(1);
+        expect(await kit.surfaceUrlRequired(error)).toHaveLength(1);
         const entry = await nextEntry();
         expect(entry).toMatchObject({ kind: 'url-required', request: { mode: 'url' } });
         flowId = entry.request.mode === 'url' ? String(entry.request.elicitationId) : '';

@@ -673,7 +673,7 @@ describe('URL mode', () => {
     const failure = await setup.client
       .callTool({ name: 'need-url', arguments: { id: 'flow-3' } })
       .catch((error: unknown) => error);
-    const [surfaced] = setup.kit.surfaceUrlRequired(failure);
+    const [surfaced] = await setup.kit.surfaceUrlRequired(failure);
     expect(surfaced).toMatchObject({ kind: 'url-required' });
     const entry = await first(tab.queue);
     expect(entry).toMatchObject({ kind: 'url-required', request: { mode: 'url', elicitationId: 'flow-3' } });
@@ -691,7 +691,7 @@ describe('URL mode', () => {
     const failure = await setup.client
       .callTool({ name: 'need-url', arguments: { id: 'flow-4' } })
       .catch((error: unknown) => error);
-    setup.kit.surfaceUrlRequired(failure);
+    await setup.kit.surfaceUrlRequired(failure);
     const entry = await first(tab.queue);
     expect(entry.status).toBe('pending');
     await setup.server().server.notification({

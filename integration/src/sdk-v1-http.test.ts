@@ -186,7 +186,7 @@ describe('the SDK v1 adapter against the demo server over Streamable HTTP', () =
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(McpError);
     expect(failure).toMatchObject({ code: -32042 });
-    const [entry] = kit.surfaceUrlRequired(failure);
+    const [entry] = await kit.surfaceUrlRequired(failure);
     if (entry === undefined) {
       throw new Error('expected a surfaced URL elicitation');
     }

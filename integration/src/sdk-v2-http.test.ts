@@ -198,7 +198,7 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
       .callTool({ name: 'connect-storage', arguments: {} })
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: -32042 });
-    const [entry] = kit.surfaceUrlRequired(failure);
+    const [entry] = await kit.surfaceUrlRequired(failure);
     expect(entry).toMatchObject({
       kind: 'url-required',
       status: 'pending',
@@ -220,7 +220,7 @@ describe('the -32042 flow against the demo server (2025 era)', () => {
     const failure: unknown = await client
       .callTool({ name: 'connect-storage', arguments: {} })
       .catch((error: unknown) => error);
-    const [entry] = kit.surfaceUrlRequired(failure);
+    const [entry] = await kit.surfaceUrlRequired(failure);
     if (entry === undefined) {
       throw new Error('expected a surfaced URL elicitation');
     }

@@ -2,7 +2,14 @@
 // (each tagged with the id of the assistant message that asked). One per user: signing out closes it.
 import { connectElicitationBridge } from '@elicitation-kit/bridge/browser';
 import type { RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
-import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
+import type { PublicSuffixList } from '@elicitation-kit/core';
+
+/**
+ * The real Public Suffix List (tldts, ~137 KB min), loaded when the first URL-mode question arrives: the dynamic import
+ * makes it a chunk of its own, which the start page and form questions never load.
+ */
+const loadPublicSuffixList = (): Promise<PublicSuffixList> =>
+  import('@elicitation-kit/mcp/public-suffix').then((module) => module.publicSuffixList);
 
 let current: { user: string; queue: RemoteElicitationQueue } | undefined;
 
@@ -10,7 +17,10 @@ let current: { user: string; queue: RemoteElicitationQueue } | undefined;
 export function questionsOf(user: string): RemoteElicitationQueue {
   if (current?.user !== user) {
     current?.queue.close();
-    current = { user, queue: connectElicitationBridge({ url: '/api/elicitations', publicSuffixList }) };
+    current = {
+      user,
+      queue: connectElicitationBridge({ url: '/api/elicitations', publicSuffixList: loadPublicSuffixList }),
+    };
   }
   return current.queue;
 }

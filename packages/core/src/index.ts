@@ -51,6 +51,8 @@ export { toUnicodeHost } from './punycode.js';
 export { detectSensitiveFields, detectSecret } from './sensitive.js';
 export { parseOptionsFor } from './parse-options.js';
 export type { ParseContext } from './parse-options.js';
+export { publicSuffixListLoader } from './public-suffix-source.js';
+export type { PublicSuffixListLoader, PublicSuffixListSource } from './public-suffix-source.js';
 export { BoundedMap } from './bounded-map.js';
 export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isQueueMadeId, isTooManyPending } from './queue.js';
 export type {

@@ -12,6 +12,7 @@ import type {
   ElicitResult,
   LocalElicitationQueue,
 } from '@elicitation-kit/core';
+import { publicSuffixListLoader } from '@elicitation-kit/core';
 import { createDelivery } from './undelivered.js';
 import type { NegotiatedProtocol } from './era.js';
 import { createRequestHandler } from './requests.js';
@@ -101,10 +102,12 @@ export function createAttachment(
     changed,
   });
   const delivery = createDelivery({ emit, changed, canResendAfter: (error) => binding.canResendAfter(error) });
+  // One list for both paths: loaded (when the host gave a loader) by the first URL-mode request of either.
+  const publicSuffixList = publicSuffixListLoader(options.publicSuffixList);
   const requests = createRequestHandler({
     producer,
     capability,
-    publicSuffixList: options.publicSuffixList,
+    publicSuffixList,
     delivery,
     completion,
     protocol,
@@ -117,7 +120,7 @@ export function createAttachment(
   const urlRequired = createUrlRequired({
     producer,
     capability,
-    publicSuffixList: options.publicSuffixList,
+    publicSuffixList,
     completion,
     protocol,
     server,

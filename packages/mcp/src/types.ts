@@ -10,7 +10,7 @@ import type {
   ElicitationQueue,
   PendingElicitation,
   ProtocolEra,
-  PublicSuffixList,
+  PublicSuffixListSource,
   ServerIdentity,
 } from '@elicitation-kit/core';
 
@@ -72,9 +72,13 @@ export interface AttachElicitationOptions {
    * two tenants of one shared host (`victim.s3.amazonaws.com`, `attacker.s3.amazonaws.com`; `*.github.io`,
    * `*.vercel.app`) are two sites. Without it core uses its built-in excerpt of the list, which knows the common shared
    * hosts but not every one (a tenant of a host it does not know counts as the same site as its neighbours).
+   * In a page, pass a loader instead, `() => import('@elicitation-kit/mcp/public-suffix').then((m) =>
+   * m.publicSuffixList)`: it is called on the first URL-mode request (never for a form), which waits for it and is
+   * judged by the real list; a failed load refuses that request (JSON-RPC `-32603`, `rejected` event; never judged by
+   * the excerpt instead) and the next URL-mode request loads again.
    * @default core's built-in excerpt
    */
-  publicSuffixList?: PublicSuffixList;
+  publicSuffixList?: PublicSuffixListSource;
   /** Called for every protocol event (shown, answered, rejected, cancelled, completed, undelivered). */
   onEvent?: (event: ElicitationEvent) => void;
   /**
@@ -122,9 +126,10 @@ export interface ElicitationAttachmentBase {
    * and returns them (existing entries for the same `elicitationId` are returned, not duplicated). Returns `[]`
    * for any other error. When the server's completion notification arrives, the entry leaves the queue by itself
    * (`settleCompletedUrl`); when the user says they are done first, dismiss it with `respond(id, { action: 'accept' })`.
-   * Then retry the call.
+   * Then retry the call. Asynchronous because the host's Public Suffix List may load first (a loader given as
+   * `publicSuffixList`); when that load fails none is surfaced (`[]`, a `rejected` event says why).
    */
-  surfaceUrlRequired(error: unknown): PendingElicitation[];
+  surfaceUrlRequired(error: unknown): Promise<PendingElicitation[]>;
   /**
    * Sends again an answer whose response failed to go out (after an `undelivered` event; 2025 sessions). Resolves
    * `true` once it is sent, `false` when there is nothing to resend (never kept: `canResend: false`) or it failed

@@ -4,11 +4,11 @@
 import { PROTOCOL_VERSIONS, eraOf } from '@elicitation-kit/core';
 import type { ElicitationQueue, ProtocolEra, ServerIdentity } from '@elicitation-kit/core';
 import { readServerIdentity } from '@elicitation-kit/mcp';
-import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import type { ElicitationAttachment } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
+import { loadPublicSuffixList } from '../shared/public-suffix.js';
 import { explainConnectError, needsProbe, probeReachability, quote } from './connect-error.js';
 import { describeError, describeEvent } from './events.js';
 import { createLogStore } from './log-store.js';
@@ -98,7 +98,7 @@ export interface ConnectionStore {
    */
   callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
   /** Turns a `-32042` error of a tool call into URL elicitations in the queue (empty when it is not one). */
-  surfaceUrlRequired(id: string, error: unknown): number;
+  surfaceUrlRequired(id: string, error: unknown): Promise<number>;
 }
 
 interface Live {
@@ -230,8 +230,9 @@ export function createConnectionStore(
               queue,
               modes,
               server: known,
-              // Sites by the real Public Suffix List: a link to another tenant of a shared host is flagged.
-              publicSuffixList,
+              // Sites by the real Public Suffix List, loaded by the first URL-mode request (a chunk of its own): a link
+              // to another tenant of a shared host is flagged.
+              publicSuffixList: loadPublicSuffixList,
               onEvent: (event) => append(id, { kind: 'elicitation', ...describeEvent(event) }),
             })
           : undefined;
@@ -391,9 +392,9 @@ export function createConnectionStore(
       }
     },
 
-    surfaceUrlRequired(id, error) {
+    async surfaceUrlRequired(id, error) {
       const state = live.get(id);
-      return state?.attachment === undefined ? 0 : state.attachment.surfaceUrlRequired(error).length;
+      return state?.attachment === undefined ? 0 : (await state.attachment.surfaceUrlRequired(error)).length;
     },
   };
 }

@@ -33,7 +33,7 @@ function storeFor(progress?: Parameters<NonNullable<CallOptions['onProgress']>>[
       return new Promise(() => undefined);
     },
     disconnect: async () => undefined,
-    surfaceUrlRequired: () => 0,
+    surfaceUrlRequired: () => Promise.resolve(0),
   } as unknown as ConnectionStore;
 }
 

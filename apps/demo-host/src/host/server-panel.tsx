@@ -182,7 +182,7 @@ export function ServerPanel({ server, store, focusHeading = false }: ServerPanel
       });
       setRun({ kind: 'done', tool: tool.name, result });
     } catch (error) {
-      const count = store.surfaceUrlRequired(server.id, error);
+      const count = await store.surfaceUrlRequired(server.id, error);
       setRun(
         count > 0
           ? { kind: 'url-required', tool: tool.name, message: describeError(error), count }

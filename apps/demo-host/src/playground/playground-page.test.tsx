@@ -75,7 +75,8 @@ describe('the playground', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
 
     expect(screen.getByText(/Request 2 of 2/)).toBeTruthy();
-    dialog = screen.getByRole('dialog');
+    // A URL-mode request: shown once the Public Suffix List (its own chunk) has loaded.
+    dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Open mcp.example.com' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
 
@@ -103,7 +104,7 @@ describe('the playground', () => {
     const user = userEvent.setup();
     render(<PlaygroundPage />);
     paste(fixture('url-02-third-party-oauth.json'));
-    expect(screen.getByRole('button', { name: 'Show dialog' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Show dialog' })).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'URL mode' }));
     expect(screen.getByLabelText('Error response').textContent).toContain('mode-not-declared');
   });

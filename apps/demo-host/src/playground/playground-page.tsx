@@ -1,13 +1,13 @@
 import {
   parseElicitation,
+  publicSuffixListLoader,
   type ElicitationMode,
   type ElicitResult,
   type ParseOptions,
   type ProtocolVersion,
 } from '@elicitation-kit/core';
-import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { ElicitationDialog } from '@elicitation-kit/react';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { playgroundExamples } from '../gallery/fixtures.js';
 import { IssueList } from '../shared/issue-list.js';
 import { JsonBlock } from '../shared/json-block.js';
@@ -15,6 +15,10 @@ import { ModesFieldset, type DeclaredModes } from '../shared/modes-fieldset.js';
 import { ProtocolVersionSelect } from '../shared/protocol-version-select.js';
 import { extractRequests } from './extract.js';
 import { plural } from '../shared/plural.js';
+import { loadPublicSuffixList } from '../shared/public-suffix.js';
+
+/** The real Public Suffix List, loaded when the first URL-mode request is previewed (a form never loads it). */
+const siteList = publicSuffixListLoader(loadPublicSuffixList);
 
 const FIRST_EXAMPLE = playgroundExamples.find((example) => example.id === 'form-06-enum-titled-single');
 const INITIAL_TEXT = JSON.stringify(
@@ -56,12 +60,32 @@ export function PlaygroundPage() {
     ...(modes.form ? (['form'] as const) : []),
     ...(modes.url ? (['url'] as const) : []),
   ];
+  const publicSuffixList = siteList.current();
   const options: ParseOptions = {
     modes: declared,
-    publicSuffixList,
+    ...(publicSuffixList !== undefined ? { publicSuffixList } : {}),
     ...(protocolVersion !== undefined ? { protocolVersion } : {}),
   };
-  const parsed = current === undefined ? undefined : parseElicitation(current.params, options);
+  // A URL-mode request is judged by the real list, never by the excerpt: previewed once it has loaded (not loaded for
+  // one refused anyway, URL mode undeclared).
+  const waitsForList = modes.url && current !== undefined && siteList.pendingFor(current.params);
+  const [listFailure, setListFailure] = useState<string | undefined>(undefined);
+  const [, setListLoaded] = useState(false);
+  const loadList = useCallback((): void => {
+    siteList.load().then(
+      () => {
+        setListFailure(undefined);
+        setListLoaded(true);
+      },
+      (error: unknown) => setListFailure(error instanceof Error ? error.message : String(error)),
+    );
+  }, []);
+  useEffect(() => {
+    if (waitsForList) {
+      loadList();
+    }
+  }, [waitsForList, loadList]);
+  const parsed = current === undefined || waitsForList ? undefined : parseElicitation(current.params, options);
 
   return (
     <div className="playground">
@@ -128,6 +152,16 @@ export function PlaygroundPage() {
         {!extraction.ok && (
           <p className="error" role="alert">
             {extraction.message}
+          </p>
+        )}
+        {extraction.ok && waitsForList && (
+          <p className={listFailure === undefined ? 'hint' : 'error'}>
+            <output>{listFailure ?? 'Loading the Public Suffix List to judge this link…'}</output>
+            {listFailure !== undefined && (
+              <button type="button" onClick={loadList}>
+                Try again
+              </button>
+            )}
           </p>
         )}
         {extraction.ok && (

@@ -11,7 +11,7 @@ describe('public types (SDK v1 adapter)', () => {
     expectTypeOf(attachElicitation).returns.toEqualTypeOf<ElicitationAttachment>();
     expectTypeOf<ElicitationAttachment>().toExtend<ElicitationAttachmentBase>();
     expectTypeOf<ElicitationAttachment['surfaceUrlRequired']>().toEqualTypeOf<
-      (error: unknown) => PendingElicitation[]
+      (error: unknown) => Promise<PendingElicitation[]>
     >();
     // A drop-in for client.callTool: the same three parameters, the SDK's options accepted as they are.
     expectTypeOf<Parameters<ElicitationAttachment['callTool']>[0]>().toEqualTypeOf<Parameters<Client['callTool']>[0]>();
