@@ -19,7 +19,7 @@ import { createSseDecoder } from '../sse-decoder.js';
 import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from '../bridge-types.js';
 import { TOKEN_HEADER } from '../wire-format.js';
 import type { BridgeErrorBody, ReadyEvent } from '../wire-format.js';
-import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
+import type { PendingElicitation } from '@elicitation-kit/core';
 
 /** The user a request's `user` cookie names (what a host reads from its session). */
 export function userOf(request: Request): string | undefined {
@@ -198,44 +198,6 @@ export function handMadeEntry(params: unknown, overrides: Partial<PendingElicita
   };
 }
 
-/** Resolves with the snapshot once `predicate` holds (checked now and after every change). */
-export function waitForQueue(
-  queue: ElicitationQueue,
-  predicate: (snapshot: readonly PendingElicitation[]) => boolean = (snapshot) => snapshot.length > 0,
-): Promise<readonly PendingElicitation[]> {
-  return new Promise((resolve) => {
-    let done = false;
-    const check = (): void => {
-      const snapshot = queue.getSnapshot();
-      if (!done && predicate(snapshot)) {
-        done = true;
-        unsubscribe();
-        resolve(snapshot);
-      }
-    };
-    const unsubscribe = queue.subscribe(check);
-    check();
-  });
-}
-
-/** A form the tests ask (the guide's export form). */
-export const EXPORT_PARAMS = {
-  mode: 'form',
-  message: 'How should the orders export be produced?',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      format: { type: 'string', title: 'Format', enum: ['csv', 'json'] },
-      maxRows: { type: 'integer', title: 'Max rows', minimum: 1, maximum: 10000, default: 1000 },
-      includeHeaders: { type: 'boolean', title: 'Include headers', default: true },
-    },
-    required: ['format', 'maxRows'],
-  },
-} as const;
-
-/** Outside the restricted schema (a `$ref`): core refuses it with `-32602`. */
-export const REF_PARAMS = {
-  mode: 'form',
-  message: 'Which country?',
-  requestedSchema: { type: 'object', properties: { country: { type: 'string', $ref: '#/$defs/country' } } },
-} as const;
+// The forms the tests ask and the queue wait: the shared test infrastructure's (internal/test-mcp-server).
+export { EXPORT_PARAMS, REF_PARAMS } from '@elicitation-kit/test-mcp-server';
+export { waitForQueue } from '@elicitation-kit/test-mcp-server/hosts';
