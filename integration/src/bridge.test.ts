@@ -574,7 +574,8 @@ describe('the browser half', () => {
     const tab = browser(url, 'alice');
     const entries = await waitForQueue(tab.queue, (snapshot) => snapshot.length === 2);
     const serverId = entries[0]!.server.id;
-    expect(serverId).toMatch(/^elicitation-kit-\d+@[\w-]{22}$/u);
+    // The queue's own random name in the id: no replica's or turn's queue hands out the same one.
+    expect(serverId).toMatch(/^elicitation-kit-[a-z0-9]{8}-\d+$/u);
     expect(tab.queue.respondAll('another-server', { action: 'cancel' })).toBe(0);
     expect(tab.queue.respondAll(serverId, { action: 'cancel' })).toBe(2);
     expect(tab.queue.getSnapshot()).toEqual([]);
@@ -775,15 +776,15 @@ describe('createElicitationBridge', () => {
     await next.body?.cancel();
   });
 
-  it('keeps two queues apart whose made-up server ids are equal (ids are per queue): respondAll answers one', async () => {
+  it('keeps two queues of one owner apart (a queue per turn): their made-up server ids differ as they are, respondAll answers one', async () => {
     const { bridge, url } = await backend();
     const turns = [createElicitationQueue(), createElicitationQueue()];
     const answers: string[] = [];
+    const producerIds: string[] = [];
     turns.forEach((queue, turn) => {
       bridge.expose('alice', queue);
       const producer = queue.openProducer();
-      // Each queue's first producer is `elicitation-kit-1`: the same id in both.
-      expect(producer.id).toBe('elicitation-kit-1');
+      producerIds.push(producer.id);
       producer.add(
         handMadeEntry(EXPORT_PARAMS, { id: `turn-${turn}`, server: { id: producer.id, name: 'Demo' } }),
         (result) => answers.push(`${turn}:${result.action}`),
@@ -792,6 +793,8 @@ describe('createElicitationBridge', () => {
     const tab = browser(url, 'alice');
     await vi.waitFor(() => expect(tab.queue.getSnapshot()).toHaveLength(2));
     const [one, other] = tab.queue.getSnapshot();
+    // Each queue's first producer, under each queue's own name: carried to the page unchanged, and different.
+    expect([one?.server.id, other?.server.id].sort()).toEqual([...producerIds].sort());
     expect(one?.server.id).not.toBe(other?.server.id);
     expect(tab.queue.respondAll(one!.server.id, { action: 'decline' })).toBe(1);
     await vi.waitFor(() => expect(answers).toHaveLength(1));

@@ -1,7 +1,7 @@
 // The holder's side: queues exposed to their owners' browsers. Each change of an exposed queue is mirrored to the hub
 // (new and changed entries published, gone ones withdrawn with the reason they left), and each answer the hub routes
 // here is checked against its question with core before the queue gets it.
-import { createContentValidator, isQueueMadeId } from '@elicitation-kit/core';
+import { createContentValidator } from '@elicitation-kit/core';
 import type {
   ContentValidator,
   ElicitResult,
@@ -9,9 +9,8 @@ import type {
   ParsedElicitation,
   ParsedFormElicitation,
 } from '@elicitation-kit/core';
-import type { ElicitationQueue, PendingElicitation, ServerIdentity } from '@elicitation-kit/core';
+import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
 import { checkAnswer } from './answer.js';
-import { randomId } from './token.js';
 import { NOT_PENDING } from './hub.js';
 import type { AnswerOutcome, HubInternals } from './hub.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
@@ -34,8 +33,6 @@ interface Exposed {
 
 /** One queue exposed to one owner. */
 interface Exposure {
-  /** Random, unique across replicas: qualifies the server ids its queue made up (see {@link wireServer}). */
-  id: string;
   owner: string;
   tag: string | undefined;
   queue: ElicitationQueue;
@@ -92,28 +89,15 @@ export function paramsOf(request: ParsedElicitation): JsonObject {
 }
 
 /**
- * The server as the browser sees it. Ids a queue made up (`elicitation-kit-<n>`, the default when the host names no
- * server id) are unique within that queue only, and one page shows the questions of many queues (a queue per chat
- * turn, on any replica): on the wire they carry the exposure's own random id too, or a browser's `respondAll` would
- * answer another queue's questions. A host's own ids pass unchanged.
+ * What the browser gets of an entry. The server identity goes as it is: ids a queue made up carry the queue's own
+ * random name (`elicitation-kit-<queue>-<n>`), so the questions of many queues (a queue per chat turn, on any replica)
+ * never share one, and a host's own ids are the host's.
  */
-function wireServer(server: ServerIdentity, exposureId: string): ServerIdentity {
-  return {
-    ...server,
-    id: isQueueMadeId(server.id) ? `${server.id}@${exposureId}` : server.id,
-  };
-}
-
-function toWireEntry(
-  wireId: string,
-  entry: PendingElicitation,
-  exposureId: string,
-  tag: string | undefined,
-): WireEntry {
+function toWireEntry(wireId: string, entry: PendingElicitation, tag: string | undefined): WireEntry {
   return {
     id: wireId,
     params: paramsOf(entry.request),
-    server: wireServer(entry.server, exposureId),
+    server: entry.server,
     era: entry.era,
     ...(entry.protocolVersion !== undefined && { protocolVersion: entry.protocolVersion }),
     status: entry.status,
@@ -164,7 +148,7 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
 
   const publish = (exposed: Exposed): void => {
     const { owner } = exposed.exposure;
-    const wire = toWireEntry(exposed.wireId, exposed.entry, exposed.exposure.id, exposed.exposure.tag);
+    const wire = toWireEntry(exposed.wireId, exposed.entry, exposed.exposure.tag);
     const size = new TextEncoder().encode(JSON.stringify(wire)).length;
     if (size > maxEntryBytes) {
       // Not from inside the queue's listener: answer once the change being mirrored is done.
@@ -245,7 +229,6 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
       }
       exposedQueues.add(queue);
       const exposure: Exposure = {
-        id: randomId(),
         owner,
         tag,
         queue,

@@ -54,7 +54,7 @@ export type { ParseContext } from './parse-options.js';
 export { publicSuffixListLoader } from './public-suffix-source.js';
 export type { PublicSuffixListLoader, PublicSuffixListSource } from './public-suffix-source.js';
 export { BoundedMap } from './bounded-map.js';
-export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isQueueMadeId, isTooManyPending } from './queue.js';
+export { createElicitationQueue, DEFAULT_MAX_PENDING_PER_SERVER, isTooManyPending } from './queue.js';
 export type {
   CreatedElicitation,
   ElicitationEntry,

@@ -7,20 +7,20 @@ import type { ProtocolEra } from './protocol.js';
 import type { ElicitResult, ParsedElicitation, ProtocolVersion } from './types.js';
 
 /**
- * Prefix of every id a queue makes up: a producer's id (the default server id) is `elicitation-kit-<n>`, its entries
- * are `elicitation-kit-<n>-<m>` (`n` counts the queue's producers, `m` the producer's entries). A host's own ids
- * (`server-1`, a UUID) never start with it, so a default server id cannot merge two servers' limits with one the host
- * chose.
+ * Prefix of every id a queue makes up: a producer's id (the default server id) is `elicitation-kit-<queue>-<n>`, its
+ * entries `elicitation-kit-<queue>-<n>-<m>`, where `<queue>` is a random name the queue picks when it is made, `n`
+ * counts its producers and `m` a producer's entries. A host's own ids (`server-1`, a UUID) never start with it, so a
+ * default server id cannot merge two servers' limits with one the host chose.
  */
 const ID_PREFIX = 'elicitation-kit-';
 
 /**
- * Whether `id` is one a queue made up (a producer's default server id, `elicitation-kit-<n>`, or an entry id): such
- * an id is unique within its own queue only. Whatever shows the entries of several queues together (the bridge, which
- * carries many backend queues to one page) must tell them apart by more than this id.
+ * A queue's name in the ids it makes: random, so that the ids of two queues differ wherever their entries are shown
+ * together (the bridge carries a queue per chat turn, from any replica, to one page) and nothing has to rewrite them.
+ * Not a secret (ids are shown and echoed): `Math.random` is enough; eight base-36 digits make a clash negligible.
  */
-export function isQueueMadeId(id: string): boolean {
-  return id.startsWith(ID_PREFIX);
+function queueName(): string {
+  return Math.random().toString(36).slice(2, 10).padEnd(8, '0');
 }
 
 /** `data.reason` of the refusal of a request beyond the queue's per-server limit. */
@@ -32,9 +32,9 @@ export const DEFAULT_MAX_PENDING_PER_SERVER = 20;
 /** Who is asking. Shown to the user (the spec requires the client to make clear which server asks). */
 export interface ServerIdentity {
   /**
-   * Stable key of the connection within its queue (the per-server pending limit counts by it). The kit's default is
-   * `elicitation-kit-<n>`, unique to the attachment within the queue; a host's own ids must not start with
-   * `elicitation-kit-`.
+   * Stable key of the connection (the per-server pending limit counts by it). The kit's default is
+   * `elicitation-kit-<queue>-<n>`, unique to the attachment and, by the queue's random name, across queues; a host's
+   * own ids must not start with `elicitation-kit-`.
    */
   id: string;
   /** The host-provided name, else `serverInfo.name`, else the host of {@link ServerIdentity.url}, else `MCP server`. */
@@ -82,7 +82,7 @@ export interface ElicitationEntry {
  * {@link ElicitationEntry} without `refused` (the bridge's browser entries add it, with more about the refusal).
  */
 export interface PendingElicitation extends Omit<ElicitationEntry, 'refused'> {
-  /** Queue-unique id (`elicitation-kit-<n>-<m>`); pass it to {@link ElicitationQueue.respond}. */
+  /** Unique id (`elicitation-kit-<queue>-<n>-<m>`); pass it to {@link ElicitationQueue.respond}. */
   id: string;
   server: ServerIdentity;
   era: ProtocolEra;
@@ -176,7 +176,7 @@ export type CreatedElicitation =
  * with {@link LocalElicitationQueue.openProducer}). A UI never needs it.
  */
 export interface ElicitationQueueProducer {
-  /** The producer's id, unique within its queue (`elicitation-kit-<n>`): the default {@link ServerIdentity.id}. */
+  /** The producer's id (`elicitation-kit-<queue>-<n>`): the default {@link ServerIdentity.id}. */
   readonly id: string;
   /** The queue's {@link ElicitationQueueOptions.maxPendingPerServer}. */
   readonly maxPendingPerServer: number;
@@ -234,6 +234,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
   let snapshot: readonly PendingElicitation[] = Object.freeze([]);
   const hooks = new Map<string, (result: ElicitResult) => void>();
   const listeners = new Set<() => void>();
+  const name = queueName();
   let producerCount = 0;
 
   const publish = (next: PendingElicitation[]): void => {
@@ -256,7 +257,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
 
   const openProducer = (): ElicitationQueueProducer => {
     producerCount += 1;
-    const id = `${ID_PREFIX}${producerCount}`;
+    const id = `${ID_PREFIX}${name}-${producerCount}`;
     let entryCount = 0;
     return {
       id,
