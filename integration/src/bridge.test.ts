@@ -794,7 +794,7 @@ describe('createElicitationBridge', () => {
     await vi.waitFor(() => expect(tab.queue.getSnapshot()).toHaveLength(2));
     const [one, other] = tab.queue.getSnapshot();
     // Each queue's first producer, under each queue's own name: carried to the page unchanged, and different.
-    expect([one?.server.id, other?.server.id].sort()).toEqual([...producerIds].sort());
+    expect([one?.server.id, other?.server.id].toSorted()).toEqual(producerIds.toSorted());
     expect(one?.server.id).not.toBe(other?.server.id);
     expect(tab.queue.respondAll(one!.server.id, { action: 'decline' })).toBe(1);
     await vi.waitFor(() => expect(answers).toHaveLength(1));
