@@ -585,10 +585,10 @@ describe('attachElicitation, 2025-only behaviour', () => {
       const entries = await waitForQueue(setup.queue, (snapshot) => snapshot.length === 2);
       expect(entries.map((entry) => entry.server.id)).toEqual([
         'server-1',
-        expect.stringMatching(/^elicitation-kit-\d+$/),
+        expect.stringMatching(/^elicitation-kit-[a-z0-9]{8}-\d+$/),
       ]);
       for (const entry of entries) {
-        expect(entry.id).toMatch(/^elicitation-kit-\d+-\d+$/);
+        expect(entry.id).toMatch(/^elicitation-kit-[a-z0-9]{8}-\d+-\d+$/);
         setup.queue.respond(entry.id, { action: 'cancel' });
       }
       expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
