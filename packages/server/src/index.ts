@@ -58,6 +58,7 @@ export type {
 } from './tool.js';
 export { createElicitationServer, DEFAULT_LEGACY_TIMEOUT_MS } from './server.js';
 export type { ElicitationServer, ElicitationServerOptions } from './server.js';
+export type { FollowUpQuestions } from './follow-up.js';
 export { DEFAULT_APPROVAL_TTL_SECONDS } from './approvals.js';
 export type { ApprovalOptions } from './approvals.js';
 export type { Approvals, MintApprovalOptions } from './fallback.js';

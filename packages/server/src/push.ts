@@ -10,12 +10,15 @@
 // with core's contract (the same one the client used) and names every field and rule, identically on both SDKs.
 import type { ElicitRequestedSchema, ElicitResult } from '@elicitation-kit/core';
 import type { CallToolResult } from './mcp-types.js';
-import { isProtocolVersion, revisionFeatures } from './protocol.js';
+import { FollowUpEnded, followUpTurn } from './follow-up.js';
+import { declaresMode, isProtocolVersion, revisionFeatures } from './protocol.js';
 import type { UrlFlow, UrlQuestion } from './question.js';
 import { revisionRefusalText, schemaForRevision } from './revision.js';
 import { settle } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
-import { outcome, results, step } from './turn.js';
+import { errorText } from './results.js';
+import type { Questions } from './tool.js';
+import { noCapabilityText, outcome, results, step } from './turn.js';
 import type { Turn } from './turn.js';
 
 /** One URL elicitation a `url-required` call names in its -32042 error. */
@@ -237,32 +240,22 @@ async function urlRequired(turn: Turn, channel: PushChannel): Promise<CallToolRe
   );
 }
 
-/** Serves one call on a 2025 session, through the SDK's `channel`. */
-export async function servePush(turn: Turn, channel: PushChannel): Promise<CallToolResult> {
+/** The answers of one pushed round, or the kit's result when none came back (aborted, withdrawn, expired). */
+type Pushed = { kind: 'answers'; received: Map<string, ReceivedAnswer> } | { kind: 'ended'; result: CallToolResult };
+
+/** What one pushed round sends: the forms as the revision carries them, and the URL flows already started. */
+interface PushedRound {
+  readonly forms: ReadonlyMap<string, ElicitRequestedSchema>;
+  readonly withMode: boolean;
+  readonly flows: ReadonlyMap<string, UrlFlow>;
+  /** The tool's `onAsked` (its own questions only, not follow-ups). */
+  readonly onAsked: (() => unknown) | undefined;
+}
+
+/** Pushes every question of the turn at once and waits for the answers (or for what ends the wait). */
+async function pushRound(turn: Turn, channel: PushChannel, round: PushedRound): Promise<Pushed> {
   const { spec, call } = turn;
-  const { revision } = channel;
-  const forms = wireForms(turn, revision);
-  if (!forms.ok) {
-    return forms.result;
-  }
-  // The `mode` param came with URL mode (2025-11-25): 2025-06-18 requests carry none.
-  const withMode = !isProtocolVersion(revision) || revisionFeatures(revision).urlMode;
-  if (
-    turn.keys.some((key) => {
-      const question = turn.questions[key];
-      return question?.mode === 'url' && question.legacy === 'url-required';
-    })
-  ) {
-    return urlRequired(turn, channel);
-  }
-  await spec.prepare?.(call);
-  const flows = new Map<string, UrlFlow>();
-  for (const key of turn.keys) {
-    const question = turn.questions[key];
-    if (question?.mode === 'url') {
-      flows.set(key, await question.flows.start(spec.name));
-    }
-  }
+  const { flows } = round;
   const afterMs = spec.withdrawAfterMs?.(call);
   const withdraw = new AbortController();
   const sibling = new AbortController();
@@ -289,13 +282,13 @@ export async function servePush(turn: Turn, channel: PushChannel): Promise<CallT
       const answer =
         question?.mode === 'url' && flow !== undefined
           ? await askUrl(pushing, key, question, flow)
-          : await askForm(pushing, key, forms.schemas, withMode);
+          : await askForm(pushing, key, round.forms, round.withMode);
       if (answer.kind === 'error' && failFast) {
         sibling.abort(new Error('Another question of this round was refused.'));
       }
       return answer;
     });
-    const hooked = Promise.resolve(spec.onAsked?.(call));
+    const hooked = Promise.resolve(round.onAsked?.());
     settled.push(...(await Promise.all(asking)));
     await hooked;
   } finally {
@@ -305,15 +298,15 @@ export async function servePush(turn: Turn, channel: PushChannel): Promise<CallT
   }
   if (settled.some((answer) => answer.kind === 'aborted')) {
     outcome(turn, 'aborted');
-    return results.aborted(turn);
+    return { kind: 'ended', result: results.aborted(turn) };
   }
   if (settled.some((answer) => answer.kind === 'withdrawn')) {
     outcome(turn, 'withdrawn');
-    return results.withdrawn(turn, { afterMs: afterMs ?? 0, answered: false });
+    return { kind: 'ended', result: results.withdrawn(turn, { afterMs: afterMs ?? 0, answered: false }) };
   }
   if (settled.some((answer) => answer.kind === 'expired')) {
     outcome(turn, 'expired');
-    return results.expired(turn);
+    return { kind: 'ended', result: results.expired(turn) };
   }
   const received = new Map<string, ReceivedAnswer>();
   turn.keys.forEach((key, index) => {
@@ -322,5 +315,76 @@ export async function servePush(turn: Turn, channel: PushChannel): Promise<CallT
       received.set(key, answer as ReceivedAnswer);
     }
   });
-  return settle(turn, received);
+  return { kind: 'answers', received };
+}
+
+/** Whether requests of this revision carry a `mode` param (it came with URL mode, 2025-11-25; 2025-06-18 has none). */
+function carriesMode(revision: string | undefined): boolean {
+  return !isProtocolVersion(revision) || revisionFeatures(revision).urlMode;
+}
+
+/** `call.ask` on a 2025 session: another round pushed on the call's stream, the forms in the session's shape. */
+async function pushFollowUp(
+  turn: Turn,
+  channel: PushChannel,
+  questions: Questions,
+): Promise<{ turn: Turn; received: ReadonlyMap<string, ReceivedAnswer> }> {
+  const round = followUpTurn(turn, questions);
+  if (!declaresMode(turn.followUps.declared(), 'form')) {
+    outcome(round, 'no-capability', { mode: 'form' });
+    throw new FollowUpEnded(errorText(noCapabilityText('form')));
+  }
+  const forms = wireForms(round, channel.revision);
+  if (!forms.ok) {
+    throw new FollowUpEnded(forms.result);
+  }
+  const withMode = carriesMode(channel.revision);
+  const pushed = await pushRound(round, channel, {
+    forms: forms.schemas,
+    withMode,
+    flows: new Map(),
+    onAsked: undefined,
+  });
+  if (pushed.kind === 'ended') {
+    throw new FollowUpEnded(pushed.result);
+  }
+  return { turn: round, received: pushed.received };
+}
+
+/** Serves one call on a 2025 session, through the SDK's `channel`. */
+export async function servePush(turn: Turn, channel: PushChannel): Promise<CallToolResult> {
+  const { spec, call } = turn;
+  const { revision } = channel;
+  const forms = wireForms(turn, revision);
+  if (!forms.ok) {
+    return forms.result;
+  }
+  if (
+    turn.keys.some((key) => {
+      const question = turn.questions[key];
+      return question?.mode === 'url' && question.legacy === 'url-required';
+    })
+  ) {
+    return urlRequired(turn, channel);
+  }
+  await spec.prepare?.(call);
+  const flows = new Map<string, UrlFlow>();
+  for (const key of turn.keys) {
+    const question = turn.questions[key];
+    if (question?.mode === 'url') {
+      flows.set(key, await question.flows.start(spec.name));
+    }
+  }
+  const onAsked = spec.onAsked === undefined ? undefined : () => spec.onAsked?.(call);
+  const pushed = await pushRound(turn, channel, {
+    forms: forms.schemas,
+    withMode: carriesMode(revision),
+    flows,
+    onAsked,
+  });
+  if (pushed.kind === 'ended') {
+    return pushed.result;
+  }
+  turn.followUps.ask = (questions) => pushFollowUp(turn, channel, questions);
+  return settle(turn, pushed.received);
 }

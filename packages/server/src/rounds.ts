@@ -20,6 +20,21 @@ export interface RoundState {
   deadline?: number;
   /** A digest of the tool's arguments: a retry with other arguments answers nothing. */
   args?: string;
+  /**
+   * A follow-up round (`call.ask`): every earlier round of the call with its answers as the client sent them, the
+   * tool's own questions first. Sealed with the rest, so a client cannot alter an answer it gave before.
+   */
+  answered?: AnsweredRound[];
+}
+
+/** One earlier round of a call, as a follow-up round's state carries it. */
+export interface AnsweredRound {
+  /** The round's `inputRequests` keys, in order. */
+  keys: string[];
+  /** The client's `inputResponses` for those keys. */
+  responses: Record<string, unknown>;
+  /** URL questions of the tool's own round: the flow each key completed. */
+  flows?: Record<string, string>;
 }
 
 /** A value or a promise of it: a store may be synchronous (memory) or asynchronous (Redis). */

@@ -5,6 +5,8 @@
 import { toolArguments } from './arguments.js';
 import type { ToolArguments } from './arguments.js';
 import { notAsked, useApproval } from './fallback.js';
+import { askFollowUp } from './follow-up.js';
+import type { FollowUps } from './follow-up.js';
 import type { CallToolResult, HandlerContext, ToolAnnotations } from './mcp-types.js';
 import { declaresMode } from './protocol.js';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
@@ -55,6 +57,7 @@ function callFor(
   args: unknown,
   site: CallSite<unknown>,
   detail: Record<string, unknown>,
+  followUps: FollowUps,
 ): ToolCall<unknown> {
   return Object.freeze({
     tool: spec.name,
@@ -67,6 +70,7 @@ function callFor(
     note(extra: Record<string, unknown>) {
       Object.assign(detail, extra);
     },
+    ask: askFollowUp(spec.name, followUps),
   });
 }
 
@@ -117,8 +121,9 @@ export async function serveCall<R>(
 ): Promise<CallToolResult | R> {
   const { era } = site;
   const detail: Record<string, unknown> = {};
-  const call = callFor(spec, args, site, detail);
-  const provisional: Turn = { kit, spec, era, call, questions: {}, keys: [], detail };
+  const followUps: FollowUps = { ask: undefined, declared: () => site.declared() };
+  const call = callFor(spec, args, site, detail, followUps);
+  const provisional: Turn = { kit, spec, era, call, questions: {}, keys: [], detail, followUps };
   if (!spec.eras.includes(era)) {
     outcome(provisional, 'unsupported-era');
     return results.unsupported(provisional);

@@ -1,6 +1,7 @@
 // From answers to a result, the same in both eras: client errors first, then (for `accept` tools) cancel before
 // decline, and no accepted content reaches the operation before it passed the re-validation.
 import type { ElicitResult } from '@elicitation-kit/core';
+import { FollowUpEnded, FollowUpStop } from './follow-up.js';
 import type { CallToolResult } from './mcp-types.js';
 import type { OutcomeAction, OutcomeIssue } from './records.js';
 import type { ClientErrorAnswer } from './tool.js';
@@ -14,7 +15,8 @@ export type ReceivedAnswer =
   | { kind: 'error'; code: number | string; message: string };
 
 /** Message of an issue when a question's schema was never checked. */
-const UNCHECKED_MESSAGE = 'This question uses a schema outside the restricted schema; its answer cannot be checked.';
+export const UNCHECKED_MESSAGE =
+  'This question uses a schema outside the restricted schema; its answer cannot be checked.';
 
 /** Every issue of the accepted form answers, in key order. */
 function validationIssues(
@@ -68,17 +70,30 @@ function acceptAction(turn: Turn): OutcomeAction {
   return turn.keys.every((key) => turn.questions[key]?.mode === 'url') ? 'completed' : 'accept';
 }
 
-/** Runs the operation and writes the final record after it (so the record carries what the operation noted). */
+/**
+ * Runs the operation and writes the final record after it (so the record carries what the operation noted). A
+ * follow-up that ended the call (`call.ask`) wrote its own record and gives the result; one that suspended it (a 2026
+ * round returned) goes on up to the era that asked it.
+ */
 async function runOperation(
   turn: Turn,
   action: OutcomeAction,
   extra: Parameters<typeof outcome>[2],
   operation: () => CallToolResult | Promise<CallToolResult>,
 ): Promise<CallToolResult> {
+  let stopped = false;
   try {
     return await operation();
+  } catch (error) {
+    stopped = error instanceof FollowUpStop;
+    if (error instanceof FollowUpEnded) {
+      return error.result;
+    }
+    throw error;
   } finally {
-    outcome(turn, action, extra);
+    if (!stopped) {
+      outcome(turn, action, extra);
+    }
   }
 }
 

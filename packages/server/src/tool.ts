@@ -3,6 +3,7 @@
 import type { CallToolResult, HandlerContext, ToolAnnotations } from './mcp-types.js';
 import { argumentsAnsweringForm, toolArguments } from './arguments.js';
 import type { ToolArguments } from './arguments.js';
+import type { FollowUpQuestions } from './follow-up.js';
 import type { ProtocolEra } from './protocol.js';
 import { ElicitationDefinitionError } from './question.js';
 import type { FormQuestion, Question, UrlQuestion } from './question.js';
@@ -72,6 +73,22 @@ export interface ToolCall<Args> {
   readonly attempt: number;
   /** Attaches facts (row counts, ids; never secrets) to the outcome record of this call. */
   note(detail: Record<string, unknown>): void;
+  /**
+   * Asks follow-up form questions that depend on earlier answers (choose a warehouse, then one of its formats), in
+   * `run` or `accept`, and resolves with their accepted content, re-validated and typed like `accept`'s. A 2025
+   * session gets another `elicitation/create` on the call's stream; a 2026-07-28 client gets another `input_required`
+   * round whose sealed `requestState` carries the earlier answers (tamper-proof, and replay-safe like the first).
+   * A decline, a cancel or an invalid answer ends the call with the kit's result: `call.ask` then rejects with an
+   * error the kit catches, so never swallow errors around it. On 2026-07-28
+   * the operation runs again from its start for each round, with the earlier answers: put side effects after the last
+   * `call.ask`, and ask the same questions for the same answers.
+   * @example
+   * accept: async ({ warehouse }, call) => {
+   *   const { format } = await call.ask({ format: formatQuestionFor(warehouse.id) });
+   *   return toolResult({ status: 'completed', warehouse: warehouse.id, format: format.format });
+   * }
+   */
+  ask<const Qs extends FollowUpQuestions>(questions: Qs): Promise<AcceptedContent<Qs>>;
 }
 
 /**

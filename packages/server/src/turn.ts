@@ -3,6 +3,7 @@
 // the kit's own results and records for it. SDK-free: what is SDK-specific is passed in by each entry.
 import type { CallToolResult, HandlerContext } from './mcp-types.js';
 import type { ApprovalCodec } from './approvals.js';
+import type { FollowUps } from './follow-up.js';
 import type { ElicitationMode, ProtocolEra } from './protocol.js';
 import type { OutcomeAction, OutcomeHook, OutcomeIssue, OutcomeRecord } from './records.js';
 import { ASK_AGAIN, REFUSAL_MESSAGES } from './refusals.js';
@@ -42,6 +43,8 @@ export interface Turn {
   readonly keys: readonly string[];
   /** Facts noted by the operation, for the final record. */
   readonly detail: Record<string, unknown>;
+  /** How `call.ask` asks in this era (set once the tool's own questions are answered). */
+  readonly followUps: FollowUps;
 }
 
 /** The default words of the kit's results. */

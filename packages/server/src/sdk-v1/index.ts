@@ -44,6 +44,7 @@ export type {
   UrlAnswer,
   WithdrawnInfo,
 } from '../tool.js';
+export type { FollowUpQuestions } from '../follow-up.js';
 export { DEFAULT_APPROVAL_TTL_SECONDS } from '../approvals.js';
 export type { ApprovalOptions } from '../approvals.js';
 export type { Approvals, MintApprovalOptions } from '../fallback.js';

@@ -697,3 +697,59 @@ describe('SDK v1: when nobody can be asked', () => {
     expect(runs).toEqual([]);
   });
 });
+
+/** A follow-up form whose options depend on the first answer. */
+const formatFor = (formats: string[]) =>
+  formQuestion({
+    message: 'Which format?',
+    requestedSchema: {
+      type: 'object',
+      properties: { format: { type: 'string', enum: formats } },
+      required: ['format'],
+    },
+  });
+
+describe('call.ask on SDK v1: questions that depend on earlier answers', () => {
+  const chooseWarehouse = formQuestion({
+    message: 'Export from which warehouse?',
+    requestedSchema: {
+      type: 'object',
+      properties: { warehouse: { type: 'string', enum: ['berlin', 'lyon'] } },
+      required: ['warehouse'],
+    },
+  });
+  const exportFrom = defineTool({
+    name: 'export-from',
+    description: 'Exports from a warehouse, in one of its formats.',
+    questions: { warehouse: chooseWarehouse },
+    accept: async ({ warehouse }, call) => {
+      const { format } = await call.ask({ format: formatFor(warehouse.warehouse === 'lyon' ? ['xml'] : ['csv']) });
+      return toolResult({ status: 'completed', warehouse: warehouse.warehouse, format: format.format });
+    },
+  });
+
+  it.each<Revision>(['2025-11-25', '2025-06-18'])(
+    '%s: the follow-up is pushed on the call with the schema the first answer chose',
+    async (revision) => {
+      const server = await startTracked([exportFrom]);
+      const seen: ElicitRequest['params'][] = [];
+      const answers = [{ warehouse: 'lyon' }, { format: 'xml' }];
+      const { client } = await connectV1(server.url, {
+        revision,
+        answer: (params) => {
+          seen.push(params);
+          return userAnswers('accept', answers[seen.length - 1])(params);
+        },
+      });
+      const result = await client.callTool({ name: 'export-from', arguments: {} });
+      await client.close();
+      expect(result.structuredContent).toEqual({ status: 'completed', warehouse: 'lyon', format: 'xml' });
+      expect(seen[1]).toMatchObject({ requestedSchema: { properties: { format: { enum: ['xml'] } } } });
+      expect(server.records.map((record) => [record.action, record.keys])).toEqual([
+        ['input-requested', ['warehouse']],
+        ['input-requested', ['format']],
+        ['accept', ['warehouse']],
+      ]);
+    },
+  );
+});
