@@ -8,9 +8,8 @@
 // An operation must let it through (a catch-all around `call.ask` would swallow the end of the call).
 import type { CallToolResult } from './mcp-types.js';
 import { ElicitationDefinitionError } from './question.js';
-import type { OutcomeIssue } from './records.js';
 import type { FormQuestion } from './question.js';
-import { UNCHECKED_MESSAGE } from './settle.js';
+import { validationIssues } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
 import { checkQuestions } from './tool.js';
 import type { AcceptedContent, Questions } from './tool.js';
@@ -95,30 +94,12 @@ function followUpContent(turn: Turn, received: ReadonlyMap<string, ReceivedAnswe
     outcome(turn, 'decline');
     throw new FollowUpEnded(results.declined(turn));
   }
-  const content: Record<string, unknown> = {};
-  const issues: OutcomeIssue[] = [];
-  for (const key of turn.keys) {
-    const answer = received.get(key);
-    const question = turn.questions[key];
-    if (answer?.kind !== 'form' || answer.result.action !== 'accept' || question?.mode !== 'form') {
-      continue;
-    }
-    if (question.validate === undefined) {
-      issues.push({ key, field: '', code: 'type', message: UNCHECKED_MESSAGE });
-      continue;
-    }
-    const checked = question.validate(answer.result.content ?? {});
-    if (checked.ok) {
-      content[key] = checked.content;
-    } else {
-      issues.push(...checked.issues.map(({ field, code, message }) => ({ key, field, code, message })));
-    }
-  }
+  const { issues, contents } = validationIssues(turn, received);
   if (issues.length > 0) {
     outcome(turn, 'accept', { validation: 'failed', issues });
     throw new FollowUpEnded(results.invalid(turn, issues, 'answer'));
   }
-  return content;
+  return Object.fromEntries(contents);
 }
 
 /** `call.ask` of one call: checks the questions, asks them the era's way, and gives back the accepted content. */

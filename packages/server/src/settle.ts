@@ -15,11 +15,10 @@ export type ReceivedAnswer =
   | { kind: 'error'; code: number | string; message: string };
 
 /** Message of an issue when a question's schema was never checked. */
-export const UNCHECKED_MESSAGE =
-  'This question uses a schema outside the restricted schema; its answer cannot be checked.';
+const UNCHECKED_MESSAGE = 'This question uses a schema outside the restricted schema; its answer cannot be checked.';
 
-/** Every issue of the accepted form answers, in key order. */
-function validationIssues(
+/** Every issue of the accepted form answers, in key order, and the content of those that passed. */
+export function validationIssues(
   turn: Turn,
   received: ReadonlyMap<string, ReceivedAnswer>,
 ): {
