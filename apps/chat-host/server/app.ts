@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createElicitationBridge, toNodeListener } from '@elicitation-kit/bridge';
 import type { ElicitationBridge } from '@elicitation-kit/bridge';
+import { agUiRoutes } from './ag-ui.js';
 import { chatRoutes } from './chat-routes.js';
 import { createConversations } from './conversations.js';
 import { hostValues, isServedHost, refuse, servedHosts, signedOut, unknownHost } from './http.js';
@@ -65,6 +66,8 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
   );
   const session = sessionRoutes(sessions);
   const chat = chatRoutes(conversations);
+  // The page's `?mode=ag-ui`: the same model and tools as an AG-UI agent, its questions as interrupts.
+  const agUi = agUiRoutes({ model, mcpUrl, era });
   const files = options.dist === undefined ? undefined : staticFiles(options.dist);
 
   const route = async (request: Request): Promise<Response> => {
@@ -78,6 +81,10 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     if (pathname === '/api/chat' || pathname.startsWith('/api/chat/')) {
       const user = sessions.userOf(request);
       return user === undefined ? signedOut() : chat(request, user);
+    }
+    if (pathname === '/api/ag-ui') {
+      const user = sessions.userOf(request);
+      return user === undefined ? signedOut() : agUi.handle(request, user);
     }
     if (files === undefined || pathname.startsWith('/api/')) {
       return refuse(404, 'not-found', 'Nothing lives here.');
@@ -106,6 +113,7 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     bridge,
     async close() {
       await conversations.close();
+      await agUi.close();
       await bridge.close();
       server.closeAllConnections();
       server.close();

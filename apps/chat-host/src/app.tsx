@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { fetchChat, fetchUser, signOut } from './api.js';
 import type { ChatSnapshot } from './api.js';
 import { Chat } from './chat.js';
@@ -10,6 +10,13 @@ type State =
   | { status: 'signed-out' }
   | { status: 'signed-in'; user: string; chat: ChatSnapshot }
   | { status: 'failed'; message: string };
+
+/** `?mode=ag-ui`: the chat runs as an AG-UI agent (server/ag-ui.ts), its questions arriving as interrupts. */
+const AG_UI_MODE = new URLSearchParams(window.location.search).get('mode') === 'ag-ui';
+
+/** The AG-UI chat and its client (`@ag-ui/client`): a chunk of its own, which the bridge's chat never loads. */
+const loadAgUiChat = () => import('./ag-ui-chat.js');
+const AgUiChat = lazy(() => loadAgUiChat().then((module) => ({ default: module.AgUiChat })));
 
 /** The chat host's page: sign in, then chat. */
 export function App() {
@@ -43,6 +50,9 @@ export function App() {
               onClick={() => {
                 void signOut().then(() => {
                   forgetQuestions();
+                  if (AG_UI_MODE) {
+                    void loadAgUiChat().then((module) => module.forgetAgUiChat());
+                  }
                   setState({ status: 'signed-out' });
                 });
               }}
@@ -60,7 +70,14 @@ export function App() {
           </p>
         )}
         {state.status === 'signed-out' && <SignIn onSignedIn={enter} />}
-        {state.status === 'signed-in' && <Chat key={state.user} user={state.user} chat={state.chat} />}
+        {state.status === 'signed-in' &&
+          (AG_UI_MODE ? (
+            <Suspense fallback={<p className="hint">Loading…</p>}>
+              <AgUiChat key={state.user} user={state.user} />
+            </Suspense>
+          ) : (
+            <Chat key={state.user} user={state.user} chat={state.chat} />
+          ))}
       </main>
     </div>
   );
