@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import * as aiSdk from './ai-sdk/index.js';
+import * as durable from './durable/index.js';
 import * as api from './index.js';
 import * as publicSuffix from './public-suffix.js';
 import * as sdkV1 from './sdk-v1/index.js';
@@ -53,6 +54,13 @@ describe('package entries', () => {
     expect(Object.keys(sdkV1).toSorted()).toEqual(['attachElicitation']);
     expect(Object.keys(aiSdk).toSorted()).toEqual(['attachElicitation', 'elicitationCapabilities']);
     expect(Object.keys(publicSuffix)).toEqual(['publicSuffixList']);
+    expect(Object.keys(durable).toSorted()).toEqual([
+      'DurableRoundError',
+      'callToolDurably',
+      'createMemoryDurableRoundStore',
+      'createRedisDurableRoundStore',
+      'resumeRounds',
+    ]);
   });
 
   it('import only the client each adapts (the root imports none)', async () => {
@@ -62,5 +70,7 @@ describe('package entries', () => {
     expect(await clientImports('./ai-sdk/index.ts')).toEqual(['@ai-sdk/mcp']);
     // The real Public Suffix List is an entry of its own: ~50 KB a host opts into, never pulled in by the others.
     expect(await clientImports('./public-suffix.ts')).toEqual(['tldts']);
+    // Durable rounds take the client and the Redis client as arguments: neither is imported.
+    expect(await clientImports('./durable/index.ts')).toEqual([]);
   });
 });
