@@ -2,7 +2,9 @@
 // `pnpm --filter @elicitation-kit/bench bench` (root: `npm run bench`): measures Elicitation Kit against plain rjsf +
 // validator-ajv8, ajv 8 (compiling, or from a schema cache) and @cfworker/json-schema (CSP-safe) in the same run,
 // prints the results table (every timing as median (min–max) over runs), writes results.json and RESULTS.md.
-// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas
+// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas,bridge
+//   --bridge-idle-long: the bridge's idle streams as in issue 38 (3,000 streams, 10 minutes of 15 s keep-alives)
+//   instead of the default 1,000 streams for 10 s of keep-alives every 100 ms (100 each)
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -109,6 +111,14 @@ results.replicas = await section(
     return measureReplicas(quick ? { sequential: 1000, concurrent: 100 } : { sequential: 10_000, concurrent: 1000 });
   },
 );
+
+results.bridge = await section('bridge', 'bridge under load (memory and Redis hubs, idle streams)', async () => {
+  const { measureBridge } = await import('./src/bridge.mjs');
+  const idle = args.includes('--bridge-idle-long')
+    ? { idleStreams: 3000, idleMs: 600_000, keepAliveMs: 15_000 }
+    : { idleStreams: quick ? 300 : 1000, idleMs: quick ? 3000 : 10_000, keepAliveMs: 100 };
+  return measureBridge(quick ? { runs: 1, perOwner: 10, pacedPerOwner: 1, ...idle } : { runs: 3, ...idle });
+});
 
 results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs rjsf)', async () => {
   const { measureDialog } = await import('./src/dialog.mjs');

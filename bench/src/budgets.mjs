@@ -3,8 +3,11 @@
 //    without markdown-to-jsx or fast-uri (read from the esbuild metafile; see bundle.mjs);
 //  - zero loss: 100 sequential and 50 concurrent elicitations in each era, every answer logged once by the server.
 //    (~5 s on a quiet machine; sized so that it stays under 60 s even on a shared 2-core machine at load average ~25.)
+//  - the bridge: 100 browsers (distinct owners) × 3 questions of 13 fields on the memory hub and on a Redis hub (a real
+//    redis-server), 0 lost, 0 doubled, 0 wrong answers (bridge.mjs; ~8 s).
 // Prints every figure and exits 1 on any breach. Timing targets live in the bench and are never asserted here.
 import { pathToFileURL } from 'node:url';
+import { checkBridgeLoad } from './bridge.mjs';
 import { measureBundles } from './bundle.mjs';
 import { measureRoundTrips } from './round-trips.mjs';
 import { kb } from './stats.mjs';
@@ -61,6 +64,8 @@ export async function checkBudgets() {
       );
     }
   }
+
+  for (const check of await checkBridgeLoad({ owners: 100, perOwner: 3 })) report(check.ok, check.text);
 
   console.log(
     `${breaches.length === 0 ? '✓ every budget met' : `✗ ${breaches.length} budget(s) breached`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -291,6 +291,86 @@ function replicaRows(replicas) {
   return rows;
 }
 
+/** What an idle stream may grow by over the window and still count as constant (GC noise): 1 KB. */
+const IDLE_GROWTH_NOISE = 1024;
+
+/** The bridge's rows (bridge.mjs): each beside its floor, the in-process queue, where it has one. */
+function bridgeRows(bridge) {
+  if (missing(bridge)) return [['Bridge under load', missing(bridge), '', '', '', '']];
+  const rows = [];
+  const t = bridge.throughput;
+  const load = `${t.owners} owners × ${t.perOwner} questions, ${t.pendingPerOwner} pending each, ${t.fields} fields, memory hub`;
+  const floor = `in-process queue (no bridge, no HTTP)`;
+  rows.push([
+    `Bridge backend CPU per question (${load})`,
+    msSpread(t.backendCpuMs),
+    `${msSpread(t.floor.cpuMs)} (${floor}, both halves)`,
+    times(t.backendCpuMs.median / t.floor.cpuMs.median) + ' the floor',
+    '≤ 0.25 ms',
+    mark(t.backendCpuMs.median <= 0.25),
+  ]);
+  rows.push([`Bridge page-half CPU per question (same run)`, msSpread(t.pageCpuMs), '', '', 'reported', '']);
+  rows.push([
+    `Bridge end-to-end throughput (same run)`,
+    `${sig(t.perSecond.median)} questions/s (${sig(t.perSecond.min, 2)}–${sig(t.perSecond.max, 2)}), p99 ${msSpread(t.p99Ms)}`,
+    `${sig(t.floor.perSecond.median)} questions/s, p99 ${msSpread(t.floor.p99Ms)} (${floor})`,
+    `${times(t.ratio.median)} the floor (${sig(t.ratio.min, 2)}–${sig(t.ratio.max, 2)})`,
+    '≥ 0.8×',
+    mark(t.ratio.median >= 0.8),
+  ]);
+  for (const [hub, target] of [
+    ['memory', 10],
+    ['redis', 20],
+  ]) {
+    const p = bridge.paced[hub];
+    const shape = bridge.paced.memory;
+    const name = `Bridge p99 ask → answer, ${count(shape.owners)} owners paced at ${shape.ratePerSecond} questions/s, ${hub === 'redis' ? 'Redis hub (redis-server)' : 'memory hub'}`;
+    if (missing(p)) {
+      rows.push([name, missing(p), '', '', `≤ ${target} ms`, '']);
+      continue;
+    }
+    rows.push([
+      name,
+      `p99 ${ms(p.p99Ms)}, p50 ${ms(p.p50Ms)}; ${p.lost} lost, ${p.doubled} doubled, ${p.wrong} wrong, ${p.refused} refused`,
+      `${count(p.questions)} questions`,
+      '',
+      `≤ ${target} ms, 0 refused`,
+      mark(p.p99Ms <= target && p.refused === 0 && p.lost + p.doubled + p.wrong === 0),
+    ]);
+  }
+  const sat = bridge.saturated;
+  if (missing(sat)) rows.push(['Bridge saturated, Redis hub', missing(sat), '', '', '', '']);
+  else {
+    rows.push([
+      `Bridge saturated, Redis hub (${sat.owners} owners × ${sat.perOwner}, ${sat.pendingPerOwner} pending each, as fast as answers come)`,
+      `${sat.lost} lost, ${sat.doubled} doubled, ${sat.wrong} wrong; ${sat.refused} refused${
+        sat.refused > 0
+          ? ` (${Object.entries(sat.refusals)
+              .map(([k, v]) => `${v}× ${k}`)
+              .join(', ')})`
+          : ''
+      }, each answered again`,
+      `${sig(sat.perSecond)} questions/s, p99 ${ms(sat.p99Ms)}`,
+      '',
+      '0 lost, 0 doubled, 0 wrong; a refusal is retried',
+      mark(sat.lost + sat.doubled + sat.wrong === 0),
+    ]);
+  }
+  const idle = bridge.idle;
+  if (missing(idle)) rows.push(['Bridge memory per idle stream', missing(idle), '', '', '', '']);
+  else {
+    rows.push([
+      `Bridge backend memory per idle stream (${count(idle.streams)} streams, heap + external after GC)`,
+      `${kb(idle.bytesPerStream)} per stream; ${idle.growthPerStream >= 0 ? '+' : ''}${sig(idle.growthPerStream)} bytes each after ${sig(idle.idleMs / 1000)} s idle (${idle.keepAlivesPerStream} keep-alives)`,
+      '',
+      '',
+      `≤ 50 KB, not growing (≤ ${IDLE_GROWTH_NOISE} bytes over the window)`,
+      mark(idle.bytesPerStream <= 50 * 1024 && idle.growthPerStream <= IDLE_GROWTH_NOISE),
+    ]);
+  }
+  return rows;
+}
+
 /** When the replica rows were measured on their own (`--only=replicas`, merged into results.json): when and where. */
 function replicasMeasured(replicas) {
   const m = replicas?.measured;
@@ -345,6 +425,7 @@ export function renderMarkdown(results) {
     ...bundleRows(results.bundle),
     ...roundTripRows(results.roundTrips),
     ...replicaRows(results.replicas),
+    ...bridgeRows(results.bridge),
   ];
   const env = results.environment;
   return [
@@ -375,6 +456,7 @@ export function renderMarkdown(results) {
       '"to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
     "- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides; the packages it carries come from esbuild's metafile (bytes that survived tree shaking). The kit's stylesheet is minified by esbuild and gzipped on its own (a second file); the baseline's packages are searched for CSS they ship (rjsf's core ships none: its markup carries Bootstrap 3 class names and the host brings the styles). The enforced 0.50× ceiling is on the JS.",
     "- **Replicas**: the server package's replica fault run (`packages/server/src/test/replica-run.ts`, also in `npm test` at 1,000 + 100): two replicas as real processes (each an `@elicitation-kit/server` kit with a Redis round store and one state key) behind the sticky proxy of `packages/server/examples` (2026-07-28 requests round-robin), one `redis-server` with `appendonly yes`, and a Node SDK v2 client. Each round trip asks, answers (resending the same retry after a network failure or a refusal that says to send again) and replays the answer once; latency is ask + answer. A replica is killed with kill -9 while it runs an operation a third of the way through the sequential phase and Redis is restarted at two thirds; a replica is killed once a third of the concurrent round trips are done. Lost = answers whose effect never happened or whose user would have to be asked again; doubled = effects applied twice (each keyed by `call.idempotencyKey`); replays are compared byte for byte with the first result.",
+    "- **Bridge**: `bench/src/bridge-load.mjs`. A backend process (`bridge-backend.mjs`: `createElicitationBridge` behind `toNodeListener` on 127.0.0.1, one core queue exposed per owner, the memory hub or a Redis hub on a `redis-server` from `@elicitation-kit/test-redis`) asks the kitchen sink (13 fields, parsed once as an adapter would hand it over) under a message carrying a serial; this process runs one browser half (`connectElicitationBridge`, Node's fetch) per owner, answering each question it shows with the serial in `nickname`. Lost = asked and never answered, doubled = answered twice, wrong = an answer carrying another serial; latency is ask → answer on the backend's clock; CPU per question is `process.cpuUsage()` of each process over the run ÷ questions (the backend's includes Node's HTTP and the Fetch API objects of each request). The floor: the same questions and answers through an in-process `createElicitationQueue`, same owners and pending. A refused answer comes back kept, and the simulated user answers it again. Idle streams: a fresh backend, its heap + external memory after `gc()` before the browsers connect, once all have, and after the idle window; `--bridge-idle-long` runs 3,000 streams for 10 minutes of 15 s keep-alives. Where the time goes: `node --conditions=@elicitation-kit/source --import tsx src/bridge-profile.mjs` (CPU profiles of both halves, functions by self time).",
     `- **Round trips**: ${latencyOf(results.roundTrips)}; ` +
       'the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` tool with its options passed as arguments (one round trip, the same validation and export, no elicitation). Zero loss is checked on the server (its log of validated answers, and its ledger of answers on the wire: in the legacy era one record per `elicitation/create`, each answered exactly once) and on the client (the tool results).',
     '',

@@ -16,6 +16,8 @@ export interface AnswerRouteOptions {
   keys: TokenKeys;
   limits: BridgeLimits;
   admission: Admission;
+  /** Whether `token` is that of an open stream of `owner` on this replica (no MAC check needed). */
+  holds(owner: string, token: string): boolean;
   emit(event: ElicitationBridgeEvent): void;
 }
 
@@ -25,6 +27,7 @@ export function createAnswerRoute({
   keys,
   limits,
   admission,
+  holds,
   emit,
 }: AnswerRouteOptions): (request: Request) => Promise<Response> {
   const { admit, refuse } = admission;
@@ -38,7 +41,7 @@ export function createAnswerRoute({
       return owner;
     }
     const token = request.headers.get(TOKEN_HEADER);
-    if (token === null || !(await keys.verify(owner, token, Date.now()))) {
+    if (token === null || !(holds(owner, token) || (await keys.verify(owner, token, Date.now())))) {
       return refuse(
         403,
         refusal(403, 'bad-token', `The ${TOKEN_HEADER} header is missing, expired, or not this user’s stream’s.`).body,

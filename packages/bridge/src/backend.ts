@@ -71,7 +71,7 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const admission = createAdmission({ ...options, origins }, emit);
   const { refuse } = admission;
   const streams = createOwnerStreams({ hub, keys, limits, admission, emit });
-  const answer = createAnswerRoute({ hub, keys, limits, admission, emit });
+  const answer = createAnswerRoute({ hub, keys, limits, admission, holds: streams.holds, emit });
   let closed = false;
 
   const bridge: ElicitationBridge = {

@@ -58,7 +58,9 @@ async function readStream(
       await response.body?.cancel();
       return { status: response.status, opened };
     }
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const reader = response.body.getReader();
+    // Decoded here, chunk by chunk (a character split across chunks waits for its end), not through a second stream.
+    const text = new TextDecoder();
     let readyTooLong = false;
     const decoder = createSseDecoder(
       maxEventLength,
@@ -80,7 +82,7 @@ async function readStream(
       if (done) {
         return { opened };
       }
-      decoder.push(value);
+      decoder.push(text.decode(value, { stream: true }));
       if (readyTooLong) {
         // Without its ready the stream has no token: a backend that ignores MAX_EVENT_LENGTH.
         await reader.cancel();

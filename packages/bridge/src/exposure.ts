@@ -12,6 +12,7 @@ import type {
 import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
 import { checkAnswer } from './answer.js';
 import { NOT_PENDING } from './hub.js';
+import { entryJson, utf8Length } from './ready-event.js';
 import type { AnswerOutcome, HubInternals } from './hub.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
 import type { WireEntry, WithdrawReason } from './wire-format.js';
@@ -149,7 +150,8 @@ export function createExposures({ hub, maxEntryBytes, emit }: ExposureOptions): 
   const publish = (exposed: Exposed): void => {
     const { owner } = exposed.exposure;
     const wire = toWireEntry(exposed.wireId, exposed.entry, exposed.exposure.tag);
-    const size = new TextEncoder().encode(JSON.stringify(wire)).length;
+    // Its JSON is made here once: every stream sends that same text.
+    const size = utf8Length(entryJson(wire));
     if (size > maxEntryBytes) {
       // Not from inside the queue's listener: answer once the change being mirrored is done.
       queueMicrotask(() =>

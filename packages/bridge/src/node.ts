@@ -1,7 +1,8 @@
 // Node's `http` (and Express, which hands the same objects on) speaks IncomingMessage/ServerResponse, not Fetch: this
 // turns a Fetch API handler into a request listener. The request body is streamed (the handler reads only as much as
-// its limit), the response is written chunk by chunk as it comes (Server-Sent Events reach the browser at once), and
-// the request's `signal` aborts when the client goes away. A client that stops reading is not waited for: no `drain`
+// its limit), a stream of Server-Sent Events is written chunk by chunk as it comes (its headers at once, each event
+// as it is sent), any other response in as few writes as it allows (a body of one chunk, every JSON reply: one write
+// with its length), and the request's `signal` aborts when the client goes away. A client that stops reading is not waited for: no `drain`
 // within a deadline (or the handler erroring its body) cancels the body and destroys the socket, which frees what
 // was buffered for it. Typed structurally: no Node types are needed to use it.
 
@@ -24,7 +25,7 @@ export interface NodeResponse {
   setHeader(name: string, value: string): unknown;
   flushHeaders(): void;
   write(chunk: Uint8Array): boolean;
-  end(): unknown;
+  end(chunk?: Uint8Array): unknown;
   once(event: 'drain' | 'close', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
   removeListener(event: 'drain' | 'close', listener: () => void): unknown;
@@ -102,7 +103,10 @@ async function serve(
   }
   const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
   const base = `${secure ? 'https' : 'http'}://${headers.get('host') ?? 'localhost'}`;
-  if (!URL.canParse(request.url ?? '/', base)) {
+  let url: URL;
+  try {
+    url = new URL(request.url ?? '/', base);
+  } catch {
     jsonReply(response, 400, 'bad-request', 'The request URL or Host header cannot be read.');
     return;
   }
@@ -119,7 +123,7 @@ async function serve(
     signal: gone.signal,
     ...(hasBody && { body: bodyOf(request), duplex: 'half' as const }),
   };
-  const reply = await handler(new Request(new URL(request.url ?? '/', base), init));
+  const reply = await handler(new Request(url, init));
   response.statusCode = reply.status;
   reply.headers.forEach((value, name) => {
     response.setHeader(name, value);
@@ -128,10 +132,14 @@ async function serve(
     // Answered before the body arrived (too large, refused): the rest of it must not be read as the next request.
     response.setHeader('Connection', 'close');
   }
-  response.flushHeaders();
   if (reply.body === null) {
     response.end();
     return;
+  }
+  const events = (reply.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  if (events) {
+    // The browser learns at once that its stream is open, before the first event.
+    response.flushHeaders();
   }
   const reader = reply.body.getReader();
   /** Wakes the wait for `drain` when the connection closes or the handler errors its body (a dropped stream). */
@@ -144,20 +152,49 @@ async function serve(
   });
   // One listener for the whole response (racing `closed` per chunk would keep every chunk alive until the end).
   reader.closed.catch(() => wake?.());
-  for (;;) {
-    // Plainly awaited: the chunk is released once written. A handler that errors its body lands in the catch below.
-    const next = await reader.read();
-    if (next.done || left) {
-      break;
-    }
-    if (!response.write(next.value) && !(await drained(response, drainTimeoutMs, (resume) => (wake = resume)))) {
+  /** Writes a chunk, waiting for `drain` when needed. `false` once the response is destroyed instead. */
+  const write = async (chunk: Uint8Array): Promise<boolean> => {
+    const ok = response.write(chunk) || (await drained(response, drainTimeoutMs, (resume) => (wake = resume)));
+    wake = undefined;
+    if (!ok) {
       // No drain in time, the client left, or the body errored: free what is buffered for this client, now.
-      wake = undefined;
       reader.cancel().catch(noop);
       response.destroy();
-      return;
     }
-    wake = undefined;
+    return ok;
+  };
+  if (events) {
+    for (;;) {
+      // Plainly awaited: the chunk is released once written. A handler that errors its body lands in the catch below.
+      const next = await reader.read();
+      if (next.done || left) {
+        break;
+      }
+      if (!(await write(next.value))) {
+        return;
+      }
+    }
+  } else {
+    // Each chunk is written once the next one is read, so that the last one ends the response: a body of one chunk
+    // (every JSON reply) goes out in one write, with its length.
+    let held: Uint8Array | undefined;
+    for (;;) {
+      const next = await reader.read();
+      if (left) {
+        break;
+      }
+      if (next.done) {
+        if (held !== undefined && !response.destroyed) {
+          response.end(held);
+          return;
+        }
+        break;
+      }
+      if (held !== undefined && !(await write(held))) {
+        return;
+      }
+      held = next.value;
+    }
   }
   if (!response.destroyed) {
     response.end();

@@ -7,13 +7,18 @@ import type { BridgeLimits } from './bridge-limits.js';
 import { EVENT_ROOM } from './bridge-limits.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
 import type { HubEvent, HubInternals, HubRecord, OwnerView } from './hub.js';
-import { byArrival, readyEvent, sseEvent } from './ready-event.js';
+import { byArrival, entryEvent, readyJson, sseEvent, sseText } from './ready-event.js';
 import { randomId } from './token.js';
 import type { TokenKeys } from './token.js';
 import { MAX_EVENT_LENGTH } from './wire-format.js';
 
 /** How long an answer token outlives its stream's end (an answer sent just before the reconnect still counts). */
 const TOKEN_GRACE_MS = 5 * 60_000;
+
+const encoder = new TextEncoder();
+
+/** The comment sent when nothing else was, so that proxies keep the connection (the same bytes every time). */
+const KEEP_ALIVE = encoder.encode(': keepalive\n\n');
 
 /** Adds `delta` to `owner`'s count (an owner at zero is forgotten). */
 function count(counts: Map<string, number>, owner: string, delta: number): void {
@@ -38,6 +43,11 @@ export interface OwnerStreamsOptions {
 export interface OwnerStreams {
   /** Handles a `GET`. */
   open(request: Request): Promise<Response>;
+  /**
+   * Whether `token` is the one this replica gave an open stream of `owner`: an answer from that stream needs no MAC
+   * check (any other token, from another replica or a stream just ended, is checked by its MAC).
+   */
+  holds(owner: string, token: string): boolean;
   /** How many streams an owner has open. */
   streams(owner: string): number;
   /** The bytes an owner's streams hold that their browsers have not taken. */
@@ -53,6 +63,8 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
   /** The bytes each owner's streams hold that their browsers have not taken yet. */
   const bytesByOwner = new Map<string, number>();
   const openStreams = new Set<() => void>();
+  /** The token of each open stream, and its owner. */
+  const openTokens = new Map<string, string>();
   const countStream = (owner: string, delta: number): void => count(streamsByOwner, owner, delta);
 
   /** The largest `ready` sent: what the page reads, and half of what a stream may hold. */
@@ -83,7 +95,6 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
       return refuse(503, refusal(503, 'unavailable', 'The questions cannot be read right now; try again.').body, owner);
     }
     const watching: OwnerView = view;
-    const encoder = new TextEncoder();
     /** Bytes for the browser it has not taken yet, oldest first from `head` (the rest were handed over). */
     const outbox: (Uint8Array | undefined)[] = [];
     let head = 0;
@@ -120,6 +131,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
       account(-queued);
       countStream(owner, -1);
       openStreams.delete(end);
+      openTokens.delete(token);
       request.signal.removeEventListener('abort', end);
       if (how === 'close') {
         controller?.close();
@@ -135,11 +147,11 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
       emit({ type: 'dropped', owner, reason, queuedBytes });
     };
     const stalled = (): boolean => queued > 0 && Date.now() - lastTaken > limits.stallTimeoutMs;
-    const send = (text: string): void => {
+    const send = (text: string | Uint8Array): void => {
       if (ended || controller === undefined) {
         return;
       }
-      const chunk = encoder.encode(text);
+      const chunk = typeof text === 'string' ? encoder.encode(text) : text;
       if (waiting) {
         waiting = false;
         lastTaken = Date.now();
@@ -160,7 +172,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
     };
     /** The event of one question, or nothing when it is longer than a page reads (another replica's limits). */
     const entryText = (record: HubRecord): string | undefined => {
-      const text = sseEvent('entry', { entry: record.entry });
+      const text = entryEvent(record.entry);
       if (text.length <= MAX_EVENT_LENGTH) {
         return text;
       }
@@ -227,13 +239,14 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
       if (stalled()) {
         drop('stalled');
       } else if (head === outbox.length) {
-        send(': keepalive\n\n');
+        send(KEEP_ALIVE);
       }
     }, limits.keepAliveMs);
     lifetime = setTimeout(end, limits.maxStreamMs);
     openStreams.add(end);
+    openTokens.set(token, owner);
     request.signal.addEventListener('abort', end, { once: true });
-    send(sseEvent('ready', readyEvent(hub.identity, readyBudget, token, byArrival(watching.records()), backlog)));
+    send(sseText('ready', readyJson(hub.identity, readyBudget, token, byArrival(watching.records()), backlog)));
     return new Response(body, {
       status: 200,
       headers: {
@@ -247,6 +260,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
 
   return {
     open: stream,
+    holds: (owner, token) => openTokens.get(token) === owner,
     streams: (owner) => streamsByOwner.get(owner) ?? 0,
     queuedBytes: (owner) => bytesByOwner.get(owner) ?? 0,
     endAll() {

@@ -17,8 +17,8 @@ const TOMBSTONES = 1024;
 /** A question the page knows. */
 export interface Local {
   wire: WireEntry;
-  /** The JSON of `wire`, to see whether an event changes it. */
-  json: string;
+  /** The wire entry as it arrived, to see whether a later event (a reconnect's `ready`) changes it. */
+  raw: unknown;
   controller: AbortController;
   /** The entry the queue shows (a new object for each change, the same `signal`). */
   entry: RemoteElicitation;
@@ -137,8 +137,8 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
       return false;
     }
     const known = typeof id === 'string' ? locals.get(id) : undefined;
-    const json = JSON.stringify(value);
-    if (known !== undefined && known.json === json) {
+    // Serialised only to compare with a question already shown (after a reconnect), never for a new one.
+    if (known !== undefined && JSON.stringify(known.raw) === JSON.stringify(value)) {
       return false;
     }
     const rehydrated = options.read(value);
@@ -151,14 +151,14 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
     }
     if (known !== undefined) {
       known.wire = rehydrated.wire;
-      known.json = json;
+      known.raw = value;
       show(known, entryOf(rehydrated, known.controller.signal, known.presentation, known.refused));
       return !known.inflight;
     }
     const controller = new AbortController();
     const local: Local = {
       wire: rehydrated.wire,
-      json,
+      raw: value,
       controller,
       entry: entryOf(rehydrated, controller.signal, 0, undefined),
       presentation: 0,
@@ -240,7 +240,15 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
   };
 
   return {
-    shown: () => [...locals.values()].filter((local) => !local.inflight).map((local) => local.entry),
+    shown() {
+      const shown: RemoteElicitation[] = [];
+      for (const local of locals.values()) {
+        if (!local.inflight) {
+          shown.push(local.entry);
+        }
+      }
+      return shown;
+    },
 
     apply(event) {
       let data: unknown;

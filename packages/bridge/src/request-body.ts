@@ -3,6 +3,24 @@
 import type { BridgeErrorBody } from './wire-format.js';
 import { refusal } from './bridge-admission.js';
 
+/** Strict UTF-8: a body that is not is refused, not patched with replacement characters. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The chunks as one array of `total` bytes: a body of one chunk (every small answer) as it is. */
+function joined(chunks: Uint8Array[], total: number): Uint8Array {
+  const [first] = chunks;
+  if (chunks.length === 1 && first !== undefined) {
+    return first;
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /**
  * The body as text, or the refusal when it is larger than `limit` bytes, has not all arrived within `timeoutMs`, or
  * is not UTF-8. Reads no more than that.
@@ -12,10 +30,13 @@ export async function readBody(
   limit: number,
   timeoutMs: number,
 ): Promise<{ ok: true; text: string } | { ok: false; status: number; body: BridgeErrorBody }> {
-  const tooLarge = { ok: false as const, ...refusal(413, 'too-large', `The body is larger than ${limit} bytes.`) };
+  const tooLarge = () => ({
+    ok: false as const,
+    ...refusal(413, 'too-large', `The body is larger than ${limit} bytes.`),
+  });
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) {
-    return tooLarge;
+    return tooLarge();
   }
   if (request.body === null) {
     return { ok: true, text: '' };
@@ -38,7 +59,7 @@ export async function readBody(
       total += value.byteLength;
       if (total > limit) {
         await reader.cancel();
-        return tooLarge;
+        return tooLarge();
       }
       chunks.push(value);
     }
@@ -48,14 +69,8 @@ export async function readBody(
   if (late) {
     return { ok: false, ...refusal(408, 'slow-body', `The body did not arrive within ${timeoutMs} ms.`) };
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { ok: true, text: utf8.decode(joined(chunks, total)) };
   } catch {
     return { ok: false, ...refusal(400, 'malformed-json', 'The body is not UTF-8 text.') };
   }

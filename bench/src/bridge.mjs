@@ -1,0 +1,132 @@
+// 6. The bridge (@elicitation-kit/bridge) under load, with its floor beside it (bridge-load.mjs has the harness):
+//  - throughput: N browsers, each a distinct owner kept at `pending` open questions of the kitchen sink (13 fields),
+//    as fast as answers come back, on the memory hub; backend and page-half CPU per question; the floor is the same
+//    questions and answers through an in-process queue;
+//  - paced: 1,000 owners, 200 questions/s in all, on the memory hub and on a Redis hub (a real redis-server from
+//    @elicitation-kit/test-redis): p99 ask → answer, refusals;
+//  - saturated Redis hub: as fast as answers come back, refusals counted (the page answers a kept question again);
+//  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives.
+// Every run counts lost, doubled and wrong answers (0 each is the budget).
+import { measureIdleStreams, runBridgeLoad, runQueueFloor } from './bridge-load.mjs';
+import { spread } from './stats.mjs';
+
+/** The Redis the Redis-hub runs use, or why there is none (no redis-server on this machine). */
+async function startTestRedis() {
+  const { hasRedisServer, startRedis } = await import('@elicitation-kit/test-redis');
+  if (!hasRedisServer()) return { missing: 'redis-server not found (REDIS_SERVER)' };
+  return { redis: await startRedis() };
+}
+
+const tally = (runs) => ({
+  lost: runs.reduce((sum, run) => sum + run.lost, 0),
+  doubled: runs.reduce((sum, run) => sum + run.doubled, 0),
+  wrong: runs.reduce((sum, run) => sum + run.wrong, 0),
+  refused: runs.reduce((sum, run) => sum + Object.values(run.refused ?? {}).reduce((a, b) => a + b, 0), 0),
+  refusals: Object.assign({}, ...runs.map((run) => run.refused ?? {})),
+});
+
+/**
+ * The bridge measurements. `runs`: rounds of the throughput run (each against its floor, back to back);
+ * `idleMs`/`idleStreams`/`keepAliveMs`: the idle-stream window (the long run: 600,000 ms, 3,000 streams, 15,000 ms).
+ */
+export async function measureBridge({
+  runs = 3,
+  owners = 100,
+  perOwner = 20,
+  pending = 2,
+  pacedOwners = 1000,
+  pacedPerOwner = 2,
+  ratePerSecond = 200,
+  idleStreams = 1000,
+  idleMs = 10_000,
+  keepAliveMs = 100,
+} = {}) {
+  const { redis, missing } = await startTestRedis();
+  try {
+    const load = { owners, perOwner, pending };
+    const bridgeRuns = [];
+    const floorRuns = [];
+    for (let round = 0; round < runs; round += 1) {
+      // Alternating order: the machine's noise hits both alike.
+      if (round % 2 === 1) floorRuns.push(await runQueueFloor(load));
+      bridgeRuns.push(await runBridgeLoad({ ...load, hub: 'memory' }));
+      if (round % 2 === 0) floorRuns.push(await runQueueFloor(load));
+    }
+    const throughput = {
+      owners,
+      perOwner,
+      pendingPerOwner: pending,
+      fields: 13,
+      runs,
+      ...tally(bridgeRuns),
+      backendCpuMs: spread(bridgeRuns.map((run) => run.backendCpuMsPerQuestion)),
+      pageCpuMs: spread(bridgeRuns.map((run) => run.pageCpuMsPerQuestion)),
+      perSecond: spread(bridgeRuns.map((run) => run.perSecond)),
+      p99Ms: spread(bridgeRuns.map((run) => run.p99Ms)),
+      floor: {
+        ...tally(floorRuns),
+        cpuMs: spread(floorRuns.map((run) => run.backendCpuMsPerQuestion)),
+        perSecond: spread(floorRuns.map((run) => run.perSecond)),
+        p99Ms: spread(floorRuns.map((run) => run.p99Ms)),
+      },
+      ratio: spread(bridgeRuns.map((run, index) => run.perSecond / floorRuns[index].perSecond)),
+    };
+
+    const paced = {};
+    for (const hub of ['memory', 'redis']) {
+      if (hub === 'redis' && missing) {
+        paced[hub] = { pending: missing };
+        continue;
+      }
+      const run = await runBridgeLoad({
+        hub,
+        redisUrl: redis?.url,
+        owners: pacedOwners,
+        perOwner: pacedPerOwner,
+        ratePerSecond,
+      });
+      paced[hub] = { ...run, ...tally([run]) };
+    }
+
+    let saturated;
+    if (missing) saturated = { pending: missing };
+    else {
+      const run = await runBridgeLoad({ hub: 'redis', redisUrl: redis.url, owners, perOwner, pending: pending * 2 });
+      saturated = { ...run, ...tally([run]) };
+    }
+
+    const idle = await measureIdleStreams({ streams: idleStreams, idleMs, keepAliveMs });
+    return { throughput, paced, saturated, idle };
+  } finally {
+    await redis?.stop();
+  }
+}
+
+/**
+ * The small load check of the budgets: `owners` browsers × `perOwner` questions on the memory hub and on a Redis hub,
+ * each with 0 lost, 0 doubled, 0 wrong. Returns one line and verdict per hub.
+ */
+export async function checkBridgeLoad({ owners = 100, perOwner = 3 } = {}) {
+  const { redis, missing } = await startTestRedis();
+  const checks = [];
+  try {
+    for (const hub of ['memory', 'redis']) {
+      if (hub === 'redis' && missing) {
+        checks.push({ ok: false, text: `bridge, Redis hub: ${missing}` });
+        continue;
+      }
+      const run = await runBridgeLoad({ hub, redisUrl: redis?.url, owners, perOwner, warmup: false });
+      const { refused } = tally([run]);
+      checks.push({
+        ok: run.answered === run.questions && run.lost === 0 && run.doubled === 0 && run.wrong === 0,
+        text:
+          `bridge, ${hub} hub: ${owners} browsers × ${perOwner} questions (13 fields) → ${run.answered} of ${run.questions} answered, ` +
+          `${run.lost} lost, ${run.doubled} doubled, ${run.wrong} wrong` +
+          `${refused > 0 ? `, ${refused} refused and answered again (${JSON.stringify(run.refused)})` : ''} (${Math.round(run.elapsedMs)} ms)`,
+      });
+    }
+  } finally {
+    await redis?.stop();
+  }
+  return checks;
+}
