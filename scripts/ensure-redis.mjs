@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Makes sure `redis-server` exists for the tests that need one (packages/server: the Redis round store, its faults,
-// the replica fault test; integration: the bridge's replicas; bench: the replica run), and says which one will be
-// used. Installs Debian's `redis-server` with apt when running as root and it is missing (`apt-get update` first).
-// The tests start and stop their own servers on loopback (`startRedis` of `@elicitation-kit/test-redis`,
-// internal/test-redis).
+// the replica fault test; packages/bridge: the Redis hub at scale; integration: the bridge's replicas; bench: the
+// replica run), and says which one will be used. Installs Debian's `redis-server` with apt when running as root and it
+// is missing (`apt-get update` first). The tests start and stop their own servers on loopback (`startRedis` of
+// `@elicitation-kit/test-redis`, internal/test-redis).
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { hasRedisServer, redisServerBinary } from '../internal/test-redis/index.mjs';

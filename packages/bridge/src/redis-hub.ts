@@ -32,8 +32,9 @@ export interface RedisBridgeClient {
 
 /** The subscriber connection `duplicate()` returns (an `ioredis` client fits). */
 export interface RedisBridgeSubscriber {
-  subscribe(channel: string): Promise<unknown>;
-  unsubscribe(channel: string): Promise<unknown>;
+  /** Subscribes to every channel given (many in one command). */
+  subscribe(...channels: string[]): Promise<unknown>;
+  unsubscribe(...channels: string[]): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
   quit(): Promise<unknown>;
 }
@@ -44,7 +45,8 @@ export interface RedisBridgeHubOptions {
   prefix?: string;
   /**
    * How often a replica renews its "alive" key and checks the others'. A replica silent for three heartbeats is
-   * gone: its questions are withdrawn as `lost` (within `4 × heartbeatMs` of a crash). @default 2000
+   * gone: its questions are withdrawn as `lost` (within `4 × heartbeatMs` of a crash). Each heartbeat costs a few
+   * commands whatever the number of idle owners watched. @default 2000
    */
   heartbeatMs?: number;
   /** How long an answer routed to another replica may wait for its outcome before it is refused. @default 10000 */
@@ -120,7 +122,11 @@ export function createRedisBridgeHub(
     keys,
     replica,
     lapseMs,
-    lost: () => handlers?.lost(),
+    lost: () => {
+      // Redis forgot this replica: what the change stream says since the last heartbeat may be incomplete too.
+      watches.resync();
+      handlers?.lost();
+    },
     retry: () => writes.retry(),
     reconcileAll: (isAlive) => watches.reconcileAll(isAlive),
     failed,
@@ -147,7 +153,9 @@ export function createRedisBridgeHub(
       ]).catch((error: unknown) => failed(error, 'register'));
       timer = setInterval(() => {
         if (!closed) {
-          void heartbeat();
+          // The renewal first, on its own: a long reconciliation never holds it back.
+          void heartbeat.renew();
+          void heartbeat.sweep();
         }
       }, heartbeatMs);
     },
