@@ -7,7 +7,8 @@
 //
 // The chat host always runs its production build under its strict CSP (apps/chat-host: built, then its backend).
 //
-// Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one), DEMO_HOST_PORT (default 5173), DEMO_CHAT_PORT (5174).
+// Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one), DEMO_AUTH_PORT (the demo's authorization server, for
+// the server's /mcp-protected; default the server's port + 1), DEMO_HOST_PORT (default 5173), DEMO_CHAT_PORT (5174).
 // The server starts first and reports the URL it really listens on; the host gets it as VITE_DEMO_SERVER_URL, so
 // its plain URL opens with the Server URL filled in. The summary, "Open" line first, is the only URL printed.
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { ensurePnpm, install, root, run } from './lib/workspace.mjs';
 
 const serverPort = Number(process.env.DEMO_SERVER_PORT ?? 3901);
+const authPort = Number(process.env.DEMO_AUTH_PORT ?? (serverPort === 0 ? 0 : serverPort + 1));
 const hostPort = Number(process.env.DEMO_HOST_PORT ?? 5173);
 const chatPort = Number(process.env.DEMO_CHAT_PORT ?? 5174);
 const production = process.argv.includes('--prod');
@@ -47,13 +49,16 @@ const SERVE_LINE = /^demo-host \(production build, strict CSP\) at /;
 /** The chat host's start line: the summary names its URL. */
 const CHAT_LINE = /^chat-host \(production build, strict CSP\) at /;
 
-/** The URL of a `listening` event line, or undefined for any other line. */
-function listeningUrl(line) {
+/**
+ * The URLs of a `listening` event line (the MCP endpoint, the protected one and its authorization server), or
+ * undefined for any other line.
+ */
+function listeningUrls(line) {
   if (!line.startsWith(LISTENING_EVENT_START)) {
     return undefined;
   }
   const event = JSON.parse(line);
-  return typeof event.url === 'string' ? event.url : undefined;
+  return typeof event.url === 'string' ? event : undefined;
 }
 
 /**
@@ -169,7 +174,10 @@ process.on('SIGINT', () => {
 });
 process.on('SIGTERM', () => void stop(0));
 
-/** Resolves with the URL the demo server reports once it listens; rejects after `timeoutMs` or if it exits first. */
+/**
+ * Resolves with the URLs the demo server reports once it listens (`url`, `protectedUrl`, `issuer`); rejects after
+ * `timeoutMs` or if it exits first.
+ */
 function startDemoServer(timeoutMs) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
@@ -180,16 +188,16 @@ function startDemoServer(timeoutMs) {
       'server',
       pnpm,
       ['--silent', '--filter', '@elicitation-kit/demo-server', 'start'],
-      { PORT: String(serverPort) },
+      { PORT: String(serverPort), DEMO_AUTH_PORT: String(authPort) },
       root,
       {
         stdout: (line) => {
-          const url = listeningUrl(line);
-          if (url === undefined) {
+          const urls = listeningUrls(line);
+          if (urls === undefined) {
             return false;
           }
           clearTimeout(timer);
-          resolve(url);
+          resolve(urls);
           return true;
         },
         stderr: (line) => LISTENING_LINE.test(line),
@@ -207,6 +215,7 @@ install(pnpm);
 
 for (const [port, what, variable] of [
   [serverPort, 'demo server', 'DEMO_SERVER_PORT'],
+  [authPort, 'authorization server', 'DEMO_AUTH_PORT'],
   [hostPort, 'demo host', 'DEMO_HOST_PORT'],
   [chatPort, 'chat host', 'DEMO_CHAT_PORT'],
 ]) {
@@ -219,8 +228,10 @@ for (const [port, what, variable] of [
 
 console.log('› starting the demo server…');
 let serverUrl;
+let protectedUrl;
+let issuer;
 try {
-  serverUrl = await startDemoServer(120_000);
+  ({ url: serverUrl, protectedUrl, issuer } = await startDemoServer(120_000));
 } catch (error) {
   console.error(`✗ ${error instanceof Error ? error.message : error}`);
   await stop(1);
@@ -318,6 +329,8 @@ console.log(`
     Gallery     ${hostOrigin}/#/gallery
     Playground  ${hostOrigin}/#/playground
     MCP server  ${serverUrl}
+    Sign-in     ${protectedUrl}  (the same tools behind sign-in: Connect offers "Sign in")
+                authorization server ${issuer} (offline; any login and password)
     Relay       ${hostOrigin}/relay/<server URL>  (loopback targets only)
 
   Ctrl-C stops everything.

@@ -23,6 +23,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { pathToFileURL } from 'node:url';
 import { argument, listen } from './listen.mjs';
+import { createRelaySignIn, SIGN_IN_PREFIX } from './sign-in.mjs';
 
 /** The path prefix the relay answers under. */
 const RELAY_PREFIX = '/relay/';
@@ -179,6 +180,8 @@ function refuse(res, status, message, origin) {
  * @typedef {object} RelayOptions
  * @property {readonly string[]} [allow] extra target origins; defaults to the ELICITATION_RELAY_ALLOW variable
  * @property {(line: string) => void} [log] called once per relayed or refused request
+ * @property {import('./sign-in.mjs').RelaySignIn} [signIn] the sign-in routes and token custody; one of its own by
+ *   default
  */
 
 /**
@@ -190,10 +193,13 @@ function refuse(res, status, message, origin) {
 export function createRelay(options = {}) {
   const allow = options.allow ?? parseAllowList(process.env[RELAY_ALLOW_ENV]);
   const log = options.log ?? (() => {});
+  const signIn =
+    options.signIn ??
+    createRelaySignIn({ allowed: (target) => isLoopbackHost(target.hostname) || allow.includes(target.origin) });
 
   return (req, res) => {
     const url = req.url ?? '/';
-    if (!url.startsWith(RELAY_PREFIX)) {
+    if (!url.startsWith(RELAY_PREFIX) && !url.startsWith(SIGN_IN_PREFIX)) {
       return false;
     }
     const method = req.method ?? 'GET';
@@ -216,6 +222,9 @@ export function createRelay(options = {}) {
       log(`relay 403 ${method} (Origin ${originHeader})`);
       refuse(res, 403, `Relay refused: requests from the origin ${originHeader} are not relayed.`, undefined);
       return true;
+    }
+    if (url.startsWith(SIGN_IN_PREFIX)) {
+      return signIn.handle(req, res);
     }
     if (req.headers[LOOP_HEADER] !== undefined) {
       refuse(res, 508, 'Relay refused: the request already went through a relay.', corsOrigin);
@@ -250,69 +259,94 @@ export function createRelay(options = {}) {
       }
     }
 
-    const client = target.protocol === 'https:' ? https : http;
-    const upstream = client.request(target, { method, headers });
-    let finished = false;
-
-    upstream.on('response', (incoming) => {
-      /** @type {http.OutgoingHttpHeaders} */
-      const out = {};
-      for (const [name, value] of Object.entries(incoming.headers)) {
-        if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name) && !name.startsWith('access-control-')) {
-          out[name] = value;
+    // The request body waits (paused) while the session's token is looked up.
+    req.pause();
+    signIn.authorization(req, target).then(
+      (authorization) => {
+        if (authorization !== undefined) {
+          headers.authorization = authorization;
         }
-      }
-      setCors(res, corsOrigin);
-      res.writeHead(incoming.statusCode ?? 502, out);
-      // Send the headers now: an SSE response may not carry a first event for a while.
-      res.flushHeaders();
-      incoming.on('data', (chunk) => {
-        res.write(chunk);
-      });
-      incoming.on('end', () => {
-        finished = true;
-        res.end();
-      });
-      incoming.on('error', () => {
-        res.destroy();
-      });
-      log(`relay ${incoming.statusCode ?? 502} ${method} ${target.href}`);
-    });
-
-    upstream.on('error', (error) => {
-      if (finished || res.destroyed) {
-        return;
-      }
-      const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? error.message;
-      log(`relay 502 ${method} ${target.href} (${code})`);
-      refuse(res, 502, `Relay could not reach ${target.origin}: ${code}.`, corsOrigin);
-    });
-
-    // The browser closing its side (an aborted fetch, a closed SSE stream) cancels the upstream request too:
-    // over Streamable HTTP that is how an in-flight call is cancelled.
-    res.on('close', () => {
-      if (!finished) {
-        upstream.destroy();
-      }
-    });
-
-    let size = 0;
-    req.on('data', (chunk) => {
-      size += chunk.length;
-      if (size > MAX_REQUEST_BYTES) {
-        upstream.destroy();
-        finished = true;
-        refuse(res, 413, `Relay refused: request bodies are limited to ${MAX_REQUEST_BYTES} bytes.`, corsOrigin);
-        req.destroy();
-        return;
-      }
-      upstream.write(chunk);
-    });
-    req.on('end', () => {
-      upstream.end();
-    });
+        forward(req, res, target, headers, corsOrigin, log);
+      },
+      () => refuse(res, 500, 'Relay could not read the sign-in for this server.', corsOrigin),
+    );
     return true;
   };
+}
+
+/**
+ * Sends the request on to `target` and streams the answer back.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @param {URL} target
+ * @param {http.OutgoingHttpHeaders} headers
+ * @param {string | undefined} corsOrigin
+ * @param {(line: string) => void} log
+ */
+function forward(req, res, target, headers, corsOrigin, log) {
+  const method = req.method ?? 'GET';
+  const client = target.protocol === 'https:' ? https : http;
+  const upstream = client.request(target, { method, headers });
+  let finished = false;
+
+  upstream.on('response', (incoming) => {
+    /** @type {http.OutgoingHttpHeaders} */
+    const out = {};
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined && !DROPPED_RESPONSE_HEADERS.has(name) && !name.startsWith('access-control-')) {
+        out[name] = value;
+      }
+    }
+    setCors(res, corsOrigin);
+    res.writeHead(incoming.statusCode ?? 502, out);
+    // Send the headers now: an SSE response may not carry a first event for a while.
+    res.flushHeaders();
+    incoming.on('data', (chunk) => {
+      res.write(chunk);
+    });
+    incoming.on('end', () => {
+      finished = true;
+      res.end();
+    });
+    incoming.on('error', () => {
+      res.destroy();
+    });
+    log(`relay ${incoming.statusCode ?? 502} ${method} ${target.href}`);
+  });
+
+  upstream.on('error', (error) => {
+    if (finished || res.destroyed) {
+      return;
+    }
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? error.message;
+    log(`relay 502 ${method} ${target.href} (${code})`);
+    refuse(res, 502, `Relay could not reach ${target.origin}: ${code}.`, corsOrigin);
+  });
+
+  // The browser closing its side (an aborted fetch, a closed SSE stream) cancels the upstream request too:
+  // over Streamable HTTP that is how an in-flight call is cancelled.
+  res.on('close', () => {
+    if (!finished) {
+      upstream.destroy();
+    }
+  });
+
+  let size = 0;
+  req.on('data', (chunk) => {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) {
+      upstream.destroy();
+      finished = true;
+      refuse(res, 413, `Relay refused: request bodies are limited to ${MAX_REQUEST_BYTES} bytes.`, corsOrigin);
+      req.destroy();
+      return;
+    }
+    upstream.write(chunk);
+  });
+  req.on('end', () => {
+    upstream.end();
+  });
+  req.resume();
 }
 
 /**

@@ -10,6 +10,7 @@ import { startDemoHttpServer } from './server.js';
 import type { DemoHttpServer, StartDemoServerOptions } from './server.js';
 
 export { DEMO_SERVER_INFO } from './server.js';
+export { signInAtAuthorizationServer } from './auth/user-agent.js';
 export type { DemoHooks, StartDemoServerOptions } from './server.js';
 export {
   DEMO_TOOL_NAMES,

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 describe('main.ts', () => {
-  it('serves /mcp on the PORT it is given and exits cleanly on SIGTERM', async () => {
+  it('serves /mcp on the PORT it is given, /mcp-protected with its authorization server, and exits cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'src/main.ts'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: { ...process.env, PORT: '0' },
@@ -16,9 +16,16 @@ describe('main.ts', () => {
     try {
       const lines = createInterface({ input: child.stdout });
       const [first] = (await once(lines, 'line')) as [string];
-      const { event, url } = JSON.parse(first) as { event: string; url: string };
+      const { event, url, protectedUrl, issuer } = JSON.parse(first) as Record<
+        'event' | 'url' | 'protectedUrl' | 'issuer',
+        string
+      >;
       expect(event).toBe('listening');
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      // The same tools behind sign-in, and the demo's authorization server on a port of its own.
+      expect(protectedUrl).toBe(`${url}-protected`);
+      expect(issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${issuer}/.well-known/oauth-authorization-server`)).status).toBe(200);
       const preflight = await fetch(url, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:5173' } });
       expect(preflight.status).toBe(204);
       child.kill('SIGTERM');

@@ -8,6 +8,9 @@ import { createElicitationServer, createMemoryEventStore, serveBothEras } from '
 import type { LegacySession, OutcomeRecord } from '@elicitation-kit/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import { isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
+import type { AuthorizationServer } from './auth/authorization-server.js';
+import { createResourceServer, PROTECTED_PATH } from './auth/protected.js';
+import type { ResourceServer } from './auth/protected.js';
 import { createFlowStore } from './flows.js';
 import type { FlowStore } from './flows.js';
 import {
@@ -66,6 +69,12 @@ export interface StartDemoServerOptions {
    * @default false
    */
   resumable?: boolean;
+  /**
+   * Also serve the tools on a protected endpoint (`/mcp-protected`, MCP authorization), and start the demo's own
+   * authorization server (oidc-provider, offline) on `auth.port` (`0` picks a free one) to sign in to it. `/mcp` stays
+   * open.
+   */
+  auth?: { port?: number; accessTokenTtlSeconds?: number };
 }
 
 /** Where test instrumentation plugs in. Every hook is optional; production runs without any. */
@@ -97,6 +106,10 @@ export interface DemoHttpServer {
   flows: FlowStore;
   /** Cuts every open HTTP connection (SSE streams included); the server keeps listening. */
   dropConnections(): void;
+  /** With the `auth` option: the protected endpoint, e.g. `http://127.0.0.1:3901/mcp-protected`. */
+  protectedUrl?: string;
+  /** With the `auth` option: the authorization server's issuer, e.g. `http://127.0.0.1:3902`. */
+  issuer?: string;
 }
 
 async function readForm(req: IncomingMessage): Promise<void> {
@@ -154,6 +167,17 @@ export async function startDemoHttpServer(
     },
   );
 
+  let resourceServer: ResourceServer | undefined;
+  const protectedMcp = toNodeHandler({
+    fetch: async (request: Request) => {
+      const authInfo = await resourceServer!.authorize(request);
+      if (authInfo instanceof Response) {
+        return authInfo;
+      }
+      return mcpHandler.fetch(request);
+    },
+  });
+
   const mcp = toNodeHandler({
     fetch: async (request: Request) => {
       if (hooks.onRequestBody !== undefined && request.method === 'POST') {
@@ -191,6 +215,15 @@ export async function startDemoHttpServer(
       }
       if (path === '/mcp') {
         await mcp(req as Parameters<typeof mcp>[0], res);
+        return;
+      }
+      if (resourceServer !== undefined && path === PROTECTED_PATH) {
+        await protectedMcp(req as Parameters<typeof protectedMcp>[0], res);
+        return;
+      }
+      if (resourceServer !== undefined && path === resourceServer.metadataPath && req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(resourceServer.metadata));
         return;
       }
       if (hooks.route?.(path, req, res, dropConnections) === true) {
@@ -237,6 +270,30 @@ export async function startDemoHttpServer(
   });
   const { port } = httpServer.address() as AddressInfo;
   baseUrl = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  let authorizationServer: AuthorizationServer | undefined;
+  if (options.auth !== undefined) {
+    const resource = `${baseUrl}${PROTECTED_PATH}`;
+    try {
+      // Loaded only when asked for: oidc-provider is large, and most users of the demo server never sign in.
+      const { startAuthorizationServer } = await import('./auth/authorization-server.js');
+      authorizationServer = await startAuthorizationServer({
+        resource,
+        port: options.auth.port ?? 0,
+        host,
+        ...(options.auth.accessTokenTtlSeconds === undefined
+          ? {}
+          : { accessTokenTtlSeconds: options.auth.accessTokenTtlSeconds }),
+      });
+    } catch (error) {
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      throw error;
+    }
+    resourceServer = createResourceServer({
+      resource,
+      issuer: authorizationServer.issuer,
+      jwksUrl: authorizationServer.jwksUrl,
+    });
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -245,8 +302,12 @@ export async function startDemoHttpServer(
     log,
     flows,
     dropConnections,
+    ...(authorizationServer === undefined
+      ? {}
+      : { protectedUrl: `${baseUrl}${PROTECTED_PATH}`, issuer: authorizationServer.issuer }),
     close() {
       closing ??= (async () => {
+        await authorizationServer?.close();
         await mcpHandler.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -64,6 +64,11 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   return undefined;
 }
 
+/** The HTTP status behind a connection failure, if the server (or the relay) answered one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  return httpFailure(error)?.status;
+}
+
 /** The content type the SDK refused (`CLIENT_HTTP_UNEXPECTED_CONTENT`), if that is what failed. */
 function unexpectedContentType(error: unknown): string | undefined {
   for (const link of causes(error)) {
@@ -166,7 +171,10 @@ function describeHttp(failure: HttpFailure, target: ConnectTarget): string {
   const said = text.trim() === '' ? '' : ` It said: “${quote(text)}”`;
   switch (status) {
     case 401:
-      return `The server requires authorization (HTTP 401), and this demo host does not sign in to servers.${said}`;
+      // The relay signs in and keeps the tokens (relay/sign-in.mjs); a page alone would have to hold them.
+      return target.viaRelay
+        ? `The server requires authorization (HTTP 401): sign in to it below.`
+        : `The server requires authorization (HTTP 401). This host signs in through its local relay, which keeps the tokens off this page: tick “Connect through the local relay” and connect again.${said}`;
     case 403:
       return `The server refused access (HTTP 403).${said}`;
     case 404:

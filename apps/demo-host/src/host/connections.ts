@@ -9,11 +9,13 @@ import type { ElicitationAttachment } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { CallToolResult, Progress, Tool } from '@modelcontextprotocol/client';
 import { loadPublicSuffixList } from '../shared/public-suffix.js';
-import { explainConnectError, needsProbe, probeReachability, quote } from './connect-error.js';
+import { explainConnectError, httpStatusOf, needsProbe, probeReachability, quote } from './connect-error.js';
 import { describeError, describeEvent } from './events.js';
 import { createLogStore } from './log-store.js';
 import type { LogEntry } from './log-store.js';
 import { transportUrl } from './relay-url.js';
+import { signIn, signInStatus, signOut } from './sign-in.js';
+import type { RegisteredClient, SignInOffer } from './sign-in.js';
 import { recordWire, type WireMessage } from './wire.js';
 
 /** How the client picks the protocol era: negotiate (`auto`, the default), or force one. */
@@ -66,6 +68,11 @@ export interface ServerConnection {
   era?: ProtocolEra;
   protocolVersion?: string;
   tools: readonly Tool[];
+  /**
+   * Set when the server asked for sign-in (HTTP 401 through the relay): who signs in, for which scopes, and whether
+   * the relay holds tokens of this browser for it.
+   */
+  signIn?: SignInOffer;
 }
 
 /** Options of {@link ConnectionStore.callTool}. */
@@ -99,6 +106,14 @@ export interface ConnectionStore {
   callTool(id: string, name: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallToolResult>;
   /** Turns a `-32042` error of a tool call into URL elicitations in the queue (empty when it is not one). */
   surfaceUrlRequired(id: string, error: unknown): Promise<number>;
+  /**
+   * Signs in to a server that asked for it (its card has `signIn`), through the relay: `popup` (opened by the user's
+   * click) shows the authorization server; once the relay has the tokens the card connects again. `client`: a client
+   * the user registered with the server's owner (the relay keeps it; else the relay registers one dynamically).
+   */
+  signIn(id: string, popup: Window | null, client?: RegisteredClient): Promise<void>;
+  /** Signs out of a server (the relay revokes and forgets its tokens) and disconnects it. */
+  signOut(id: string): Promise<void>;
 }
 
 interface Live {
@@ -181,6 +196,132 @@ export function createConnectionStore(
   /** Whether the kit keeps an answer of this server for resending (it has its own notice, with "Send again"). */
   const keptAnswers = (state: Live | undefined): readonly { id: string }[] => state?.attachment?.undelivered() ?? [];
 
+  /** Connects the card `entry` (new, or again after a sign-in); resolves with the card as it ended. */
+  async function open(entry: ServerConnection): Promise<ServerConnection> {
+    const { id, url, viaRelay, eraChoice, modes } = entry;
+    // What the host knows about the server; the kit merges the server's own serverInfo over it.
+    const known: Pick<ServerIdentity, 'id' | 'url'> = { id, url };
+    let endpoint: URL;
+    try {
+      endpoint = transportUrl(url, viaRelay, relayOrigin);
+    } catch (error) {
+      append(id, { kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
+      return update(id, { status: 'failed', error: `Not a valid URL: ${describeError(error)}` }) ?? entry;
+    }
+
+    const client = new Client(
+      { name: 'elicitation-kit-demo-host', version: '0.1.0' },
+      { versionNegotiation: { mode: negotiationFor(eraChoice) } },
+    );
+    // Declaring no mode at all means no elicitation capability: servers then answer -32021 (modern) or an error.
+    const attachment =
+      modes.form || modes.url
+        ? attachElicitation(client, {
+            queue,
+            modes,
+            server: known,
+            // Sites by the real Public Suffix List, loaded by the first URL-mode request (a chunk of its own): a link
+            // to another tenant of a shared host is flagged.
+            publicSuffixList: loadPublicSuffixList,
+            onEvent: (event) => append(id, { kind: 'elicitation', ...describeEvent(event) }),
+          })
+        : undefined;
+    const state: Live = { client, attachment, closing: false, calls: 0 };
+    live.set(id, state);
+    // A transport error while a call runs (e.g. the network was down when the user answered a 2025 server: the
+    // SDK does not resend a response) would otherwise leave only "Waiting for the server…". Idle errors (a
+    // background stream reconnecting) are logged without a notice.
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener
+    client.onerror = (error) => {
+      if (state.closing) return;
+      const text = describeError(error);
+      append(id, {
+        kind: 'error',
+        label: 'transport',
+        text,
+        // An answer the kit kept for resending has its own notice (with "Send again"): do not cover it.
+        ...(state.calls > 0 && keptAnswers(state).length === 0
+          ? {
+              notice: `Lost contact with ${nameOf(id)} (${text}). An answer you just gave may not have arrived: press Stop and run the tool again.`,
+            }
+          : {}),
+      });
+    };
+    // The SDK's Protocol exposes close as a callback property only (no addEventListener).
+    // oxlint-disable-next-line unicorn/prefer-add-event-listener
+    client.onclose = () => {
+      live.delete(id);
+      if (!state.closing) {
+        append(id, { kind: 'connection', label: 'closed', text: 'The connection closed.' });
+        update(id, { status: 'closed' });
+      }
+    };
+
+    try {
+      await client.connect(recordWire(new StreamableHTTPClientTransport(endpoint), recordFor(id)));
+      if (state.closing) {
+        // Disconnected while the handshake ran: do not keep a connection nobody shows.
+        await client.close().catch(() => undefined);
+        return entry;
+      }
+      const { name, title, version } = readServerIdentity(client, known);
+      const era = client.getProtocolEra();
+      const protocolVersion = client.getNegotiatedProtocolVersion();
+      update(id, {
+        status: 'connected',
+        name,
+        ...(title !== undefined ? { title } : {}),
+        ...(version !== undefined ? { version } : {}),
+        ...(era !== undefined ? { era } : {}),
+        ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+      });
+      append(id, {
+        kind: 'connection',
+        label: 'connected',
+        text: `${url}${viaRelay ? ' via relay' : ''} · ${era ?? '?'} era · ${protocolVersion ?? 'unknown version'}`,
+      });
+      const { tools } = await client.listTools();
+      if (viaRelay && entry.signIn === undefined) {
+        // A sign-in the relay remembers from earlier in this browser session connects straight away: show it (and
+        // its Sign out). A server without sign-in has no metadata, and the relay says so: nothing to show.
+        void signInStatus(relayOrigin, url).then(
+          (offer) => offer.signedIn && live.get(id) === state && update(id, { signIn: offer }),
+          () => undefined,
+        );
+      }
+      return update(id, { tools }) ?? entry;
+    } catch (error) {
+      if (state.closing) {
+        // The user disconnected meanwhile: the failure is the disconnect itself.
+        return entry;
+      }
+      state.closing = true;
+      attachment?.detach();
+      live.delete(id);
+      await client.close().catch(() => undefined);
+      // A bare network failure is "nothing answers" or "blocked by CORS" alike: ask the server directly.
+      const reach = !viaRelay && needsProbe(error) ? await probeReachability(url) : 'unknown';
+      const raw = describeError(error);
+      const target = { url, viaRelay, relayOrigin, pinnedModern: eraChoice === 'modern' };
+      const message = explainConnectError(error, target, reach) ?? raw;
+      // The log keeps the SDK's own words after the sentence, for developers.
+      append(id, { kind: 'error', label: 'connect', text: message === raw ? raw : `${message} (${quote(raw)})` });
+      if (viaRelay && httpStatusOf(error) === 401) {
+        // Who signs in, for which scopes: the relay reads the server's protected resource metadata.
+        const offer = await signInStatus(relayOrigin, url).catch((reason: unknown) =>
+          reason instanceof Error ? reason : new Error(String(reason)),
+        );
+        if (!(offer instanceof Error)) {
+          return update(id, { status: 'failed', error: message, signIn: { ...offer, signedIn: false } }) ?? entry;
+        }
+        const text = `The server requires authorization (HTTP 401), but it names no authorization server to sign in at: ${describeError(offer)}`;
+        append(id, { kind: 'error', label: 'sign-in', text });
+        return update(id, { status: 'failed', error: text }) ?? entry;
+      }
+      return update(id, { status: 'failed', error: message }) ?? entry;
+    }
+  }
+
   return {
     subscribe(listener) {
       listeners.add(listener);
@@ -196,8 +337,6 @@ export function createConnectionStore(
       const eraChoice = options.era ?? 'auto';
       const modes = options.modes ?? { form: true, url: true };
       const id = `server-${nextId++}`;
-      // What the host knows about the server; the kit merges the server's own serverInfo over it.
-      const known: Pick<ServerIdentity, 'id' | 'url'> = { id, url };
       const entry: ServerConnection = {
         id,
         url,
@@ -210,106 +349,59 @@ export function createConnectionStore(
       };
       servers = [...servers, entry];
       emit();
+      return open(entry);
+    },
 
-      let endpoint: URL;
-      try {
-        endpoint = transportUrl(url, viaRelay, relayOrigin);
-      } catch (error) {
-        append(id, { kind: 'error', label: 'connect', text: `Not a URL: ${url}` });
-        return update(id, { status: 'failed', error: `Not a valid URL: ${describeError(error)}` }) ?? entry;
+    async signIn(id, popup, client) {
+      const server = servers.find((candidate) => candidate.id === id);
+      if (server?.signIn === undefined) {
+        popup?.close();
+        return;
       }
-
-      const client = new Client(
-        { name: 'elicitation-kit-demo-host', version: '0.1.0' },
-        { versionNegotiation: { mode: negotiationFor(eraChoice) } },
-      );
-      // Declaring no mode at all means no elicitation capability: servers then answer -32021 (modern) or an error.
-      const attachment =
-        modes.form || modes.url
-          ? attachElicitation(client, {
-              queue,
-              modes,
-              server: known,
-              // Sites by the real Public Suffix List, loaded by the first URL-mode request (a chunk of its own): a link
-              // to another tenant of a shared host is flagged.
-              publicSuffixList: loadPublicSuffixList,
-              onEvent: (event) => append(id, { kind: 'elicitation', ...describeEvent(event) }),
-            })
-          : undefined;
-      const state: Live = { client, attachment, closing: false, calls: 0 };
-      live.set(id, state);
-      // A transport error while a call runs (e.g. the network was down when the user answered a 2025 server: the
-      // SDK does not resend a response) would otherwise leave only "Waiting for the server…". Idle errors (a
-      // background stream reconnecting) are logged without a notice.
-      // oxlint-disable-next-line unicorn/prefer-add-event-listener
-      client.onerror = (error) => {
-        if (state.closing) return;
-        const text = describeError(error);
-        append(id, {
-          kind: 'error',
-          label: 'transport',
-          text,
-          // An answer the kit kept for resending has its own notice (with "Send again"): do not cover it.
-          ...(state.calls > 0 && keptAnswers(state).length === 0
-            ? {
-                notice: `Lost contact with ${nameOf(id)} (${text}). An answer you just gave may not have arrived: press Stop and run the tool again.`,
-              }
-            : {}),
-        });
-      };
-      // The SDK's Protocol exposes close as a callback property only (no addEventListener).
-      // oxlint-disable-next-line unicorn/prefer-add-event-listener
-      client.onclose = () => {
-        live.delete(id);
-        if (!state.closing) {
-          append(id, { kind: 'connection', label: 'closed', text: 'The connection closed.' });
-          update(id, { status: 'closed' });
-        }
-      };
-
+      append(id, { kind: 'connection', label: 'sign-in', text: `Signing in at ${server.signIn.authorizationServer}…` });
+      let outcome;
       try {
-        await client.connect(recordWire(new StreamableHTTPClientTransport(endpoint), recordFor(id)));
-        if (state.closing) {
-          // Disconnected while the handshake ran: do not keep a connection nobody shows.
-          await client.close().catch(() => undefined);
-          return entry;
-        }
-        const { name, title, version } = readServerIdentity(client, known);
-        const era = client.getProtocolEra();
-        const protocolVersion = client.getNegotiatedProtocolVersion();
-        update(id, {
-          status: 'connected',
-          name,
-          ...(title !== undefined ? { title } : {}),
-          ...(version !== undefined ? { version } : {}),
-          ...(era !== undefined ? { era } : {}),
-          ...(protocolVersion !== undefined ? { protocolVersion } : {}),
-        });
-        append(id, {
-          kind: 'connection',
-          label: 'connected',
-          text: `${url}${viaRelay ? ' via relay' : ''} · ${era ?? '?'} era · ${protocolVersion ?? 'unknown version'}`,
-        });
-        const { tools } = await client.listTools();
-        return update(id, { tools }) ?? entry;
+        outcome = await signIn(relayOrigin, server.url, popup, client);
       } catch (error) {
-        if (state.closing) {
-          // The user disconnected meanwhile: the failure is the disconnect itself.
-          return entry;
-        }
-        state.closing = true;
-        attachment?.detach();
-        live.delete(id);
-        await client.close().catch(() => undefined);
-        // A bare network failure is "nothing answers" or "blocked by CORS" alike: ask the server directly.
-        const reach = !viaRelay && needsProbe(error) ? await probeReachability(url) : 'unknown';
-        const raw = describeError(error);
-        const target = { url, viaRelay, relayOrigin, pinnedModern: eraChoice === 'modern' };
-        const message = explainConnectError(error, target, reach) ?? raw;
-        // The log keeps the SDK's own words after the sentence, for developers.
-        append(id, { kind: 'error', label: 'connect', text: message === raw ? raw : `${message} (${quote(raw)})` });
-        return update(id, { status: 'failed', error: message }) ?? entry;
+        const text = `The sign-in failed: ${describeError(error)}`;
+        append(id, { kind: 'error', label: 'sign-in', text });
+        update(id, { error: text });
+        return;
       }
+      if (outcome !== 'signed-in') {
+        const text =
+          outcome === 'blocked'
+            ? 'The browser blocked the sign-in window: allow pop-ups for this page and press Sign in again.'
+            : 'The sign-in window was closed before the sign-in finished.';
+        append(id, { kind: 'error', label: 'sign-in', text });
+        update(id, { error: text });
+        return;
+      }
+      append(id, {
+        kind: 'connection',
+        label: 'signed in',
+        text: `Signed in at ${server.signIn.authorizationServer}.`,
+      });
+      // The card connects again, without the failure it showed.
+      const { error: _shown, ...card } = server;
+      const again: ServerConnection = { ...card, status: 'connecting', signIn: { ...server.signIn, signedIn: true } };
+      servers = servers.map((candidate) => (candidate.id === id ? again : candidate));
+      emit();
+      await open(again);
+    },
+
+    async signOut(id) {
+      const server = servers.find((candidate) => candidate.id === id);
+      if (server === undefined) {
+        return;
+      }
+      try {
+        await signOut(relayOrigin, server.url);
+        append(id, { kind: 'connection', label: 'signed out', text: `Signed out of ${server.url}.` });
+      } catch (error) {
+        append(id, { kind: 'error', label: 'sign-out', text: `The sign-out failed: ${describeError(error)}` });
+      }
+      await this.disconnect(id);
     },
 
     async resend(serverId, entryId) {

@@ -161,3 +161,59 @@ describe('a failed connection', () => {
     expect(screen.getByRole('alert').textContent).toBe(`Could not connect: ${error}`);
   });
 });
+
+describe('sign-in on the card', () => {
+  const offer = { authorizationServer: 'http://127.0.0.1:3902/<b>as</b>', scopes: ['tools:read', 'export:write'] };
+
+  it('shows who signs in and the scopes as plain text, and signs in with the popup and a pasted client', async () => {
+    const user = userEvent.setup();
+    const calls: unknown[][] = [];
+    const store = {
+      ...storeFor(),
+      signIn: async (...args: unknown[]) => {
+        calls.push(args);
+      },
+    } as unknown as ConnectionStore;
+    const popup = { closed: false } as unknown as Window;
+    const opened: unknown[][] = [];
+    const open = window.open;
+    window.open = (...args: unknown[]) => {
+      opened.push(args);
+      return popup;
+    };
+    try {
+      render(
+        <ServerPanel
+          server={connected({ status: 'failed', error: 'HTTP 401', tools: [], signIn: { ...offer, signedIn: false } })}
+          store={store}
+        />,
+      );
+      expect(screen.getByTestId('sign-in-issuer').textContent).toBe('http://127.0.0.1:3902/<b>as</b>');
+      expect(screen.getByTestId('sign-in-scopes').textContent).toBe('tools:read export:write');
+      await user.click(screen.getByText('Use a client registered with this server'));
+      await user.type(screen.getByLabelText('Client ID'), ' my-app ');
+      await user.type(screen.getByLabelText('Client secret (optional)'), 's3cret');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(opened).toEqual([['about:blank', 'elicitation-kit-sign-in', 'popup,width=520,height=700']]);
+      expect(calls).toEqual([['server-1', popup, { clientId: 'my-app', clientSecret: 's3cret' }]]);
+    } finally {
+      window.open = open;
+    }
+  });
+
+  it('offers Sign out once signed in', async () => {
+    const user = userEvent.setup();
+    const signedOut: string[] = [];
+    const store = {
+      ...storeFor(),
+      signOut: async (id: string) => {
+        signedOut.push(id);
+      },
+    } as unknown as ConnectionStore;
+    render(<ServerPanel server={connected({ signIn: { ...offer, signedIn: true } })} store={store} />);
+    expect(screen.getByTestId('sign-in').textContent).toContain('Signed in at http://127.0.0.1:3902/<b>as</b>.');
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signedOut).toEqual(['server-1']);
+  });
+});

@@ -133,6 +133,103 @@ function ResultContent({ result }: { result: CallToolResult }) {
   );
 }
 
+/** Props of {@link SignInBox}. */
+interface SignInBoxProps {
+  server: ServerConnection;
+  store: ConnectionStore;
+}
+
+/** The popup's size: enough for an authorization server's login and consent pages. */
+const POPUP_FEATURES = 'popup,width=520,height=700';
+
+/**
+ * Sign-in for a server that asked for it: who signs in and for which scopes, then "Sign in" (a popup the relay sends
+ * to the authorization server; the tokens stay in the relay); once signed in, "Sign out".
+ */
+function SignInBox({ server, store }: SignInBoxProps) {
+  const [busy, setBusy] = useState(false);
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const clientIdId = useId();
+  const clientSecretId = useId();
+  const offer = server.signIn;
+  if (offer === undefined) {
+    return null;
+  }
+  if (offer.signedIn) {
+    return (
+      <div className="sign-in" data-testid="sign-in">
+        <p>
+          Signed in at <code>{offer.authorizationServer}</code>. The local relay keeps the tokens for this browser
+          session.
+        </p>
+        <button type="button" onClick={() => void store.signOut(server.id)}>
+          Sign out
+        </button>
+      </div>
+    );
+  }
+  const start = (): void => {
+    if (busy) return;
+    // Opened by the click itself, so no popup blocker stops it; the relay then sends it to the authorization server.
+    const popup = window.open('about:blank', 'elicitation-kit-sign-in', POPUP_FEATURES);
+    const client =
+      clientId.trim() === ''
+        ? undefined
+        : { clientId: clientId.trim(), ...(clientSecret === '' ? {} : { clientSecret }) };
+    setBusy(true);
+    void store.signIn(server.id, popup, client).finally(() => setBusy(false));
+  };
+  return (
+    <div className="sign-in" data-testid="sign-in">
+      <p>This server needs you to sign in.</p>
+      <dl className="server-facts">
+        <div>
+          <dt>Authorization server</dt>
+          <dd>
+            <code data-testid="sign-in-issuer">{offer.authorizationServer}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Scopes</dt>
+          <dd data-testid="sign-in-scopes">{offer.scopes.length === 0 ? 'none listed' : offer.scopes.join(' ')}</dd>
+        </div>
+      </dl>
+      <details>
+        <summary>Use a client registered with this server</summary>
+        <p className="hint">
+          For servers that do not let clients register themselves. Register an OAuth app with the server’s owner, with
+          the redirect URI <code>{`${window.location.origin}/relay-sign-in/callback`}</code>. The secret stays in the
+          local relay.
+        </p>
+        <div className="field">
+          <label htmlFor={clientIdId}>Client ID</label>
+          <input
+            id={clientIdId}
+            value={clientId}
+            autoComplete="off"
+            onChange={(event) => setClientId(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={clientSecretId}>Client secret (optional)</label>
+          <input
+            id={clientSecretId}
+            type="password"
+            value={clientSecret}
+            autoComplete="off"
+            onChange={(event) => setClientSecret(event.target.value)}
+          />
+        </div>
+      </details>
+      <button type="button" className="primary" aria-disabled={busy} onClick={start}>
+        Sign in
+      </button>
+      {busy && <output className="status">Finish signing in in the window that opened…</output>}
+    </div>
+  );
+}
+
 /** One connected server: its identity and era, its tools, the argument editor, the run and its result. */
 export function ServerPanel({ server, store, focusHeading = false }: ServerPanelProps) {
   const headingId = useId();
@@ -263,6 +360,7 @@ export function ServerPanel({ server, store, focusHeading = false }: ServerPanel
         </p>
       )}
       {server.status === 'closed' && <output className="status">The connection is closed.</output>}
+      {(server.status === 'failed' || server.status === 'connected') && <SignInBox server={server} store={store} />}
 
       {server.status === 'connected' && (
         <div className="tools">
