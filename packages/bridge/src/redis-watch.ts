@@ -150,7 +150,11 @@ export function createRedisWatches(options: RedisWatchOptions): RedisWatches {
           await subscriber.subscribe(...batch.map(({ view }) => keys.owner(view.owner)));
           clock += 1;
           const issued = clock;
-          const hashes = await readOwners(redis, keys, batch.map(({ view }) => view.owner));
+          const hashes = await readOwners(
+            redis,
+            keys,
+            batch.map(({ view }) => view.owner),
+          );
           batch.forEach(({ view }, index) => settle(view, hashes[index] ?? [], issued));
           const isAlive = options.aliveness();
           await Promise.all(batch.map(({ view }) => withdrawLost(view, isAlive)));
@@ -299,7 +303,11 @@ export function createRedisWatches(options: RedisWatchOptions): RedisWatches {
         const batch = views.slice(start, start + READ_BATCH);
         clock += 1;
         const issued = clock;
-        const hashes = await readOwners(redis, keys, batch.map((view) => view.owner));
+        const hashes = await readOwners(
+          redis,
+          keys,
+          batch.map((view) => view.owner),
+        );
         batch.forEach((view, index) => settle(view, hashes[index] ?? [], issued));
       }
       if (since === resyncs) {
