@@ -68,9 +68,9 @@ describe('durable rounds through the bridge (2026-07-28)', () => {
     stopTurn();
     await caller.close();
     await waitForQueue(tab.queue, (snapshot) => snapshot.length === 0);
-    // The bridge has no reason for "moved to another process" yet: its entry's signal aborted, the page is told
-    // `cancelled`. The taker shows it again below.
-    expect(shown?.signal.reason).toMatchObject({ code: 'cancelled' });
+    // Handed over, not cancelled: the page is told `moved` (the taker shows it again below, same round key).
+    expect(shown?.signal.reason).toMatchObject({ code: 'moved' });
+    expect(shown?.roundKey).toMatch(/\/1\/confirm$/);
 
     // Another process takes the round and shows it to its owner through the same bridge.
     const outcomes: ResumedOutcome[] = [];
@@ -100,6 +100,7 @@ describe('durable rounds through the bridge (2026-07-28)', () => {
       const [again] = await waitForQueue(tab.queue, (snapshot) => snapshot.length === 1);
       expect(again?.id).not.toBe(shown?.id);
       expect(again?.request).toEqual(shown?.request);
+      expect(again?.roundKey).toBe(shown?.roundKey);
       expect(tab.queue.respond(again?.id ?? '', { action: 'accept', content: {} })).toBe(true);
       await waitUntil(() => outcomes.length === 1);
       expect(outcomes[0]).toMatchObject({

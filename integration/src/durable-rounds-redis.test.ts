@@ -249,6 +249,8 @@ describe('the Redis durable round store', () => {
       expect(failure).toBeInstanceOf(DurableRoundError);
       expect(failure).toMatchObject({ reason: 'lost', message: expect.stringContaining('no longer has this round') });
       expect(entry.signal.aborted).toBe(true);
+      // The abort reason the bridge tells the page: `lost`, not `moved` (nobody can take a round the store lost).
+      expect(entry.signal.reason).toBe('lost');
       await waitForQueue(queue, (snapshot) => snapshot.length === 0);
     } finally {
       await volatile.stop();

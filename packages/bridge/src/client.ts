@@ -2,7 +2,7 @@
 // getSnapshot, respond, respondAll, close), wired from the stream (client-stream.ts), the page's copy of the questions
 // (remote-entries.ts) and the answers' posting (answer-post.ts). The React hooks and `<ElicitationDialog entry>` take
 // it as they take an in-page queue. Browser-safe: no Node built-ins, no MCP SDK.
-import type { ElicitationModes, ElicitResult, PublicSuffixListSource } from '@elicitation-kit/core';
+import type { ElicitationModes, ElicitResult, JsonObject, PublicSuffixListSource } from '@elicitation-kit/core';
 import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core';
 import { postAnswer } from './answer-post.js';
 import { createEventStream } from './client-stream.js';
@@ -98,6 +98,11 @@ export interface RemoteElicitation extends PendingElicitation {
   readonly tag?: string;
   /** Set when the backend refused this page's last answer to it: why, and what was sent (its typed values). */
   readonly refused?: RefusedAnswer;
+  /**
+   * What was typed for this question before it moved (a durable round handed over to another process, withdrawn
+   * `moved`): the content the page kept with `keepDraft` for the entry of the same `roundKey`. Start the dialog from it.
+   */
+  readonly draft?: JsonObject;
 }
 
 /** An `ElicitationQueue` whose entries live on the backend. */
@@ -111,6 +116,13 @@ export interface RemoteElicitationQueue extends ElicitationQueue {
    * itself.
    */
   respond(id: string, result: ElicitResult): boolean;
+  /**
+   * Keeps what the user typed so far for the entry shown as `id` (the answer's `content`, e.g. `toContent(fields,
+   * values)` from the dialog's `onValuesChange`; leave out secret-looking fields): if the question moves to another
+   * process (withdrawn `moved`), the entry that comes back for the same round (`roundKey`) carries it as `draft`.
+   * Returns `false` when the entry is not shown. Kept in memory only, until the entry leaves.
+   */
+  keepDraft(id: string, content: JsonObject): boolean;
   /** Ends the stream for good; the entries leave (`closed`), on the page only: they stay pending on the backend. */
   close(): void;
 }
@@ -213,6 +225,8 @@ export function connectElicitationBridge(options: ElicitationBridgeClientOptions
       entries.send(local, result);
       return true;
     },
+
+    keepDraft: (id, content) => entries.keepDraft(id, content),
 
     respondAll(serverId, result) {
       const answered = entries.takeAll(serverId);

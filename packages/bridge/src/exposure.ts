@@ -106,6 +106,7 @@ function toWireEntry(wireId: string, entry: PendingElicitation, tag: string | un
     createdAt: entry.createdAt,
     ...(entry.askedAgain === true && { askedAgain: true as const }),
     ...(tag !== undefined && { tag }),
+    ...(entry.roundKey !== undefined && { roundKey: entry.roundKey }),
   };
 }
 
@@ -130,8 +131,20 @@ function reasonOf(exposed: Exposed): WithdrawReason {
   if (!signal.aborted) {
     return 'settled';
   }
-  // The kit aborts with the CancelReason when the connection closes or the host detaches.
-  return signal.reason === 'connection-closed' || signal.reason === 'detached' ? 'closed' : 'cancelled';
+  // The kit aborts with the CancelReason when the connection closes or the host detaches; a durable round
+  // (@elicitation-kit/mcp/durable) with `moved` when it is handed over, `expired` when its time ran out, `lost` when its
+  // store lost it.
+  switch (signal.reason) {
+    case 'connection-closed':
+    case 'detached':
+      return 'closed';
+    case 'moved':
+    case 'expired':
+    case 'lost':
+      return signal.reason;
+    default:
+      return 'cancelled';
+  }
 }
 
 /** The exposed queues of a bridge on `hub`. */

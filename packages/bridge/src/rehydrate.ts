@@ -69,7 +69,7 @@ export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixL
   }
   const id = value['id'];
   const server = readServer(value['server']);
-  const { params, era, protocolVersion, status, kind, createdAt, askedAgain, tag } = value;
+  const { params, era, protocolVersion, status, kind, createdAt, askedAgain, tag, roundKey } = value;
   if (
     server === undefined ||
     !isJsonObject(params) ||
@@ -80,7 +80,8 @@ export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixL
     typeof createdAt !== 'number' ||
     !Number.isFinite(createdAt) ||
     (askedAgain !== undefined && askedAgain !== true) ||
-    (tag !== undefined && !isId(tag))
+    (tag !== undefined && !isId(tag)) ||
+    (roundKey !== undefined && !isId(roundKey))
   ) {
     return { ok: false, id, error: { message: 'A question arrived in a shape this page does not read.' } };
   }
@@ -96,6 +97,7 @@ export function rehydrate(value: unknown, modes: ElicitationModes, publicSuffixL
     createdAt,
     ...(askedAgain === true && { askedAgain }),
     ...(typeof tag === 'string' && { tag }),
+    ...(typeof roundKey === 'string' && { roundKey }),
   };
   // Exactly the revision the backend parsed with, when the wire names it: never guessed from the request's shape.
   const version = wire.protocolVersion ?? revisionOf(wire.era, wire.kind);

@@ -1,7 +1,7 @@
 // The page's copy of its owner's questions: stream events (wire entries) made entries again with core, questions
 // withdrawn for good (a late event cannot bring one back), and each posted answer settled by the backend's outcome: gone,
 // or back under a new id carrying the refusal. Browser-safe.
-import type { ElicitResult } from '@elicitation-kit/core';
+import type { ElicitResult, JsonObject } from '@elicitation-kit/core';
 import { BoundedMap, isJsonObject } from '@elicitation-kit/core';
 import { refusedAnswer, setupHint } from './answer-post.js';
 import type { PostOutcome } from './answer-post.js';
@@ -13,6 +13,8 @@ import type { WireEntry, WithdrawReason } from './wire-format.js';
 
 /** How many withdrawn ids the page remembers, so a late event cannot bring one back. */
 const TOMBSTONES = 1024;
+/** How many drafts of moved questions the page keeps for their successors. */
+const MOVED_DRAFTS = 256;
 
 /** A question the page knows. */
 export interface Local {
@@ -28,6 +30,8 @@ export interface Local {
   refused: RefusedAnswer | undefined;
   /** An answer is being posted: not shown meanwhile. */
   inflight: boolean;
+  /** What the page last kept as typed for it (`keepDraft`); a `moved` withdrawal hands it to the successor. */
+  draft: JsonObject | undefined;
 }
 
 /** What the entries need. */
@@ -61,6 +65,8 @@ export interface RemoteEntries {
   send(local: Local, result: ElicitResult): void;
   /** Withdraws every question (`closed`). */
   withdrawAll(reason: WithdrawReason): void;
+  /** Keeps what was typed for the question shown as `id`; `false` when it is not shown. */
+  keepDraft(id: string, content: JsonObject): boolean;
 }
 
 const isReason = (value: unknown): value is WithdrawReason =>
@@ -72,6 +78,7 @@ const entryOf = (
   signal: AbortSignal,
   presentation: number,
   refused: RefusedAnswer | undefined,
+  draft: JsonObject | undefined,
 ): RemoteElicitation => {
   const { wire, request } = rehydrated;
   return Object.freeze({
@@ -86,7 +93,9 @@ const entryOf = (
     createdAt: wire.createdAt,
     ...(wire.askedAgain === true && { askedAgain: true as const }),
     ...(wire.tag !== undefined && { tag: wire.tag }),
+    ...(wire.roundKey !== undefined && { roundKey: wire.roundKey }),
     ...(refused !== undefined && { refused }),
+    ...(draft !== undefined && { draft }),
   });
 };
 
@@ -98,6 +107,8 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
   /** By the id of the entry shown. */
   const byEntryId = new Map<string, Local>();
   const tombstones = new BoundedMap<string, true>(TOMBSTONES);
+  /** Drafts of questions withdrawn `moved`, by round key, until their successor arrives. */
+  const movedDrafts = new BoundedMap<string, JsonObject>(MOVED_DRAFTS);
   let token: string | undefined;
   let hubIdentity: string | undefined;
 
@@ -117,8 +128,31 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
     }
     locals.delete(id);
     byEntryId.delete(local.entry.id);
+    if (reason === 'moved') {
+      carryDraft(local);
+    }
     local.controller.abort(new WithdrawnError(reason));
     emit({ type: 'withdrawn', entry: local.entry, reason });
+  };
+
+  /**
+   * A question moved to another process: what was typed for it goes to the question that comes back with the same
+   * round key (a new id), already here or still to come. Matched by the key the durable layer set on both, nothing else.
+   */
+  const carryDraft = (moved: Local): void => {
+    const { roundKey } = moved.wire;
+    if (roundKey === undefined || moved.draft === undefined) {
+      return;
+    }
+    for (const local of locals.values()) {
+      if (local.wire.roundKey === roundKey && local.draft === undefined) {
+        local.draft = moved.draft;
+        show(local, Object.freeze({ ...local.entry, draft: moved.draft }));
+        changed();
+        return;
+      }
+    }
+    movedDrafts.set(roundKey, moved.draft);
   };
 
   /** A question the page cannot show: the backend is told `cancel`, so that nobody waits for it. */
@@ -152,18 +186,24 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
     if (known !== undefined) {
       known.wire = rehydrated.wire;
       known.raw = value;
-      show(known, entryOf(rehydrated, known.controller.signal, known.presentation, known.refused));
+      show(known, entryOf(rehydrated, known.controller.signal, known.presentation, known.refused, known.draft));
       return !known.inflight;
     }
     const controller = new AbortController();
+    const { roundKey } = rehydrated.wire;
+    const draft = roundKey === undefined ? undefined : movedDrafts.get(roundKey);
+    if (roundKey !== undefined) {
+      movedDrafts.delete(roundKey);
+    }
     const local: Local = {
       wire: rehydrated.wire,
       raw: value,
       controller,
-      entry: entryOf(rehydrated, controller.signal, 0, undefined),
+      entry: entryOf(rehydrated, controller.signal, 0, undefined, draft),
       presentation: 0,
       refused: undefined,
       inflight: false,
+      draft,
     };
     byEntryId.set(local.entry.id, local);
     locals.set(rehydrated.wire.id, local);
@@ -309,6 +349,16 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
       for (const id of locals.keys()) {
         withdraw(id, reason);
       }
+    },
+
+    keepDraft(id, content) {
+      const local = byEntryId.get(id);
+      if (local === undefined) {
+        return false;
+      }
+      // Kept as it is now: a later edit of the caller's object changes nothing here.
+      local.draft = structuredClone(content);
+      return true;
     },
   };
 }

@@ -33,9 +33,13 @@ export const MAX_EVENT_LENGTH = 4 * 1024 * 1024;
  * - `closed`: the backend's MCP connection closed, or the host stopped exposing the queue (the tool call ended);
  * - `settled`: it left the backend without an answer from the bridge (the host answered it there, or the server said
  *   a URL step was complete), or it was gone when the browser reconnected;
- * - `lost`: the backend process holding it stopped (crashed, killed, lost Redis): it was cancelled; run the tool again.
+ * - `lost`: the backend process holding it stopped (crashed, killed, lost Redis): it was cancelled; run the tool again;
+ * - `moved`: a durable round (`@elicitation-kit/mcp/durable`, 2026-07-28) was handed over: its process is going away
+ *   (a redeploy) or another process took it. The same question comes back from the taker under a new id with the same
+ *   `roundKey`: keep what was typed for it;
+ * - `expired`: a durable round's time to answer ran out: nothing was sent to the server.
  */
-export type WithdrawReason = 'answered' | 'cancelled' | 'closed' | 'settled' | 'lost';
+export type WithdrawReason = 'answered' | 'cancelled' | 'closed' | 'settled' | 'lost' | 'moved' | 'expired';
 
 /** What each {@link WithdrawReason} says to a person (replace them by code for another language). */
 export const WITHDRAW_MESSAGES: Readonly<Record<WithdrawReason, string>> = Object.freeze({
@@ -44,6 +48,8 @@ export const WITHDRAW_MESSAGES: Readonly<Record<WithdrawReason, string>> = Objec
   closed: 'The connection to the server closed before this question was answered.',
   settled: 'This question is no longer waiting for an answer.',
   lost: 'The server process holding this question stopped, so the question was cancelled. Run the tool again.',
+  moved: 'This question moved to another server process; it comes back in a moment with what you typed.',
+  expired: 'The time to answer this question ran out; nothing was sent to the server.',
 });
 
 /** The abort reason of a bridged entry's `signal`: why the question left. */
@@ -80,6 +86,11 @@ export interface WireEntry {
   askedAgain?: true;
   /** The host's tag of the exposure (`bridge.expose(owner, queue, { tag })`). */
   tag?: string;
+  /**
+   * The durable round the question belongs to (core's `PendingElicitation.roundKey`): the same on every process that
+   * shows it, so the page carries a draft from a `moved` entry to its successor. Absent for other questions.
+   */
+  roundKey?: string;
 }
 
 /** The `ready` event: the stream's token, which hub it speaks for, and the owner's pending questions. */

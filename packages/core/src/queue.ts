@@ -112,6 +112,12 @@ export interface PendingElicitation extends Omit<ElicitationEntry, 'refused'> {
    * Absent otherwise. `@elicitation-kit/react` says so in the dialog.
    */
   askedAgain?: true;
+  /**
+   * The durable round this question belongs to (`@elicitation-kit/mcp/durable`): the same on every process that shows
+   * it again after its caller went away (a new `id` each time), so a page keeps what was typed across the move.
+   * Absent for other questions.
+   */
+  roundKey?: string;
 }
 
 /**
@@ -157,6 +163,8 @@ export interface PendingElicitationInit {
   kind: PendingElicitation['kind'];
   /** See {@link PendingElicitation.askedAgain}. @default false */
   askedAgain?: boolean;
+  /** See {@link PendingElicitation.roundKey}. */
+  roundKey?: string | undefined;
 }
 
 /** The refusal of a request beyond the queue's per-server limit, as sent to the server. */
@@ -262,7 +270,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
     return {
       id,
       maxPendingPerServer,
-      create({ request, server, era, protocolVersion, kind, askedAgain = false }) {
+      create({ request, server, era, protocolVersion, kind, askedAgain = false, roundKey }) {
         if (byServer(server.id).length >= maxPendingPerServer) {
           return {
             ok: false,
@@ -286,6 +294,7 @@ export function createElicitationQueue(options: ElicitationQueueOptions = {}): L
           kind,
           createdAt: Date.now(),
           ...(askedAgain ? { askedAgain: true as const } : {}),
+          ...(roundKey !== undefined ? { roundKey } : {}),
         };
         return { ok: true, entry, controller };
       },

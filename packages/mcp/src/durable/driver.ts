@@ -335,7 +335,7 @@ async function askRound(
   if (left <= 0) {
     return { outcome: expired(round) };
   }
-  const shown = showQuestions(producer, prepared.questions, context);
+  const shown = showQuestions(producer, prepared.questions, context, round);
   if (shown === undefined) {
     return {
       outcome: {
@@ -352,11 +352,13 @@ async function askRound(
   try {
     const result = await Promise.race([shown.answers.then((responses) => ({ responses })), expiry, stopped]);
     if ('outcome' in result) {
-      shown.withdraw(result.outcome);
+      shown.withdraw('expired');
     }
     return result;
   } catch (error) {
-    shown.withdraw(letGo.reason);
+    // Handed over: the questions come back from the taker, unless the store lost the round.
+    const reason: unknown = letGo.reason;
+    shown.withdraw(reason instanceof HandedOver && reason.reason === 'store lost' ? 'lost' : 'moved');
     throw error;
   } finally {
     clearTimeout(timer);
@@ -517,6 +519,8 @@ export function resumeRounds<R>(options: ResumeRoundsOptions<R>): RoundResumer {
   const interval = options.interval ?? driver.lease / 2;
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
+  // One controller per drive, each aborted by `stop()` (not one signal shared by every drive: no listener pile-up).
+  const drives = new Set<AbortController>();
 
   const finishAndTell = async (driven: Driven): Promise<void> => {
     await options.onOutcome({ round: driven.round, outcome: driven.outcome });
@@ -536,14 +540,20 @@ export function resumeRounds<R>(options: ResumeRoundsOptions<R>): RoundResumer {
       await driver.rounds.renew(taken.id, driver.holder, 0);
       return;
     }
+    const drive = new AbortController();
+    drives.add(drive);
+    if (stop.signal.aborted) {
+      drive.abort(stop.signal.reason);
+    }
     try {
-      const driven = await driveRound(driver, connection.client, connection.queue, taken, stop.signal);
+      const driven = await driveRound(driver, connection.client, connection.queue, taken, drive.signal);
       await finishAndTell(driven);
     } catch (error) {
       if (!(error instanceof HandedOver)) {
         throw error;
       }
     } finally {
+      drives.delete(drive);
       await connection.close?.();
     }
   };
@@ -576,6 +586,9 @@ export function resumeRounds<R>(options: ResumeRoundsOptions<R>): RoundResumer {
     async stop() {
       clearInterval(timer);
       stop.abort('resumer stopped');
+      for (const drive of drives) {
+        drive.abort(stop.signal.reason);
+      }
       await Promise.all(running);
     },
   };

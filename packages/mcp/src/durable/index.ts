@@ -17,6 +17,7 @@ export type {
   ResumeRoundsOptions,
   RoundResumer,
 } from './driver.js';
+export type { DurableQuestionWithdrawal } from './questions.js';
 export { createMemoryDurableRoundStore } from './rounds.js';
 export type {
   DurableOutcome,

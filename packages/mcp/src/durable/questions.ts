@@ -33,6 +33,14 @@ export interface QuestionContext {
   version: ProtocolVersion | undefined;
 }
 
+/**
+ * The key of one question of a round, the same on every process that shows it (`<callId>/<round>/<inputRequests
+ * key>`, cut to the bridge's longest id): core's `PendingElicitation.roundKey`.
+ */
+function roundKeyOf(round: { callId: string; round: number }, key: string): string {
+  return `${round.callId}/${round.round}/${key}`.slice(0, 512);
+}
+
 /** Parses every `inputRequests` entry; a round is shown only when all of them can be. */
 export function prepareQuestions(inputRequests: JsonObject, context: QuestionContext): PreparedQuestions {
   const questions: Question[] = [];
@@ -62,12 +70,20 @@ export function openProducer(queue: ElicitationQueue): ElicitationQueueProducer 
   return local.openProducer();
 }
 
+/**
+ * Why a durable round's questions left the queue unanswered: the abort reason of their entries' `signal` (the bridge
+ * tells the page the same word). `moved`: the round was handed over (its process is going away, or another took it):
+ * the same questions come back from the taker with the same `roundKey`. `expired`: its time to answer ran out.
+ * `lost`: the store no longer has the round.
+ */
+export type DurableQuestionWithdrawal = 'moved' | 'expired' | 'lost';
+
 /** Questions on the queue. */
 export interface ShownQuestions {
   /** Resolves with the answers (as sent on the wire) once every question is answered. */
   answers: Promise<Record<string, ElicitResult>>;
   /** Takes every unanswered question off the queue (its dialog closes: its signal aborts with `reason`). */
-  withdraw(reason: unknown): void;
+  withdraw(reason: DurableQuestionWithdrawal): void;
 }
 
 /**
@@ -78,6 +94,7 @@ export function showQuestions(
   producer: ElicitationQueueProducer,
   questions: readonly Question[],
   context: QuestionContext,
+  round: { callId: string; round: number },
 ): ShownQuestions | undefined {
   const made: { key: string; request: ParsedElicitation; entry: PendingElicitation; controller: AbortController }[] =
     [];
@@ -88,6 +105,7 @@ export function showQuestions(
       era: 'modern',
       protocolVersion: context.version,
       kind: 'request',
+      roundKey: roundKeyOf(round, key),
     });
     if (!created.ok) {
       return undefined;

@@ -32,6 +32,7 @@ describe('public types', () => {
       kind: 'request' | 'url-required';
       createdAt: number;
       askedAgain?: true;
+      roundKey?: string;
     }>();
     expectTypeOf<PendingElicitation>().toExtend<ElicitationEntry>();
     expectTypeOf<ServerIdentity>().toEqualTypeOf<{
