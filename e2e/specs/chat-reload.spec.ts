@@ -1,11 +1,11 @@
 // A reload mid-question in the chat host: the turn goes on on the backend, so the reloaded page shows the
 // conversation, the reply being written (read again from its start) and the question under it, and the answer given
-// there finishes the reply. What was typed into the question before the reload is lost: the card starts again from
-// the server's defaults (the page keeps no draft; nothing was sent).
+// there finishes the reply. What was typed into the question before the reload is back in the card (the page keeps a
+// draft in this tab's sessionStorage; nothing was sent), and the draft is gone once the question is answered.
 import { ChatPage, userName } from '../models/chat-page.js';
 import { expect, test } from '../support/test.js';
 
-test('reload mid-question: the question is back under its message (typing lost), and its answer finishes the reply', async ({
+test('reload mid-question: the question is back under its message with what was typed, and its answer finishes the reply', async ({
   page,
 }, info) => {
   const chat = new ChatPage(page);
@@ -22,9 +22,12 @@ test('reload mid-question: the question is back under its message (typing lost),
   const after = await chat.questionOfLastReply();
   await expect(chat.assistantMessages().last()).toContainText('Calling export-data…');
   await expect(chat.questions()).toHaveCount(1);
-  // What was typed is gone: the server's defaults again.
-  await expect(after.field('Export format')).toHaveValue('');
-  await expect(after.field('Maximum rows')).toHaveValue('1000');
+  // What was typed is back, and the card says it was filled in again.
+  await expect(after.field('Export format')).toHaveValue('json');
+  await expect(after.field('Maximum rows')).toHaveValue('5');
+  await expect(chat.questions().first()).toContainText(
+    'What you typed before is filled in again; nothing was sent yet.',
+  );
   // One turn at a time: the message box waits for this one.
   await expect(chat.sendButton).toBeDisabled();
 
@@ -33,6 +36,11 @@ test('reload mid-question: the question is back under its message (typing lost),
   await after.accept();
   await chat.expectReply(/^export-data answered: \{"status":"completed","format":"csv","maxRows":4,/);
   await expect(chat.sendButton).toBeEnabled();
+  // Answered: the page keeps no draft of it.
+  const kept = await page.evaluate(() =>
+    Object.keys(window.sessionStorage).filter((key) => key.startsWith('elicitation-kit.draft')),
+  );
+  expect(kept).toEqual([]);
   // And after another reload the conversation is the finished one, with nothing left to answer.
   await page.reload();
   await chat.expectReply(/^export-data answered: \{"status":"completed","format":"csv","maxRows":4,/);

@@ -1,16 +1,17 @@
 // URL mode against the demo server's own connect page, both eras: the dialog shows the full URL and its host,
 // nothing is fetched before the user consents, Open creates a new tab (no opener, no referrer), and completing the
-// out-of-band step is reflected in the tool's result.
+// out-of-band step (a real third-party authorization at the demo's authorization server) is reflected in the tool's
+// result.
 import type { Page, Request } from '@playwright/test';
+import { authorizeConnectAccount } from '../support/connect-account.js';
 import { DEMO_SERVER_ORIGIN, ERAS } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 
 const CONNECT_URL = new RegExp(`^${DEMO_SERVER_ORIGIN.replaceAll('.', '\\.')}/connect/[0-9a-f-]{36}$`);
 
-/** Presses "Done" on the connect page (its form POSTs to the server, which marks the flow complete). */
+/** Signs in at the authorization server the connect page sent the tab to; the server then marks the flow complete. */
 async function completeFlow(popup: Page): Promise<void> {
-  await popup.getByTestId('connect-done').click();
-  await expect(popup.getByTestId('connect-completed')).toBeVisible();
+  await authorizeConnectAccount(popup);
 }
 
 for (const era of ERAS) {
@@ -51,9 +52,10 @@ for (const era of ERAS) {
       await host.dialog.openButton.click();
       const popup = await popupEvent;
       await popup.waitForLoadState('domcontentloaded');
-      expect(popup.url()).toBe(url);
-      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      // The server's URL, which sends the tab on to the authorization server's sign-in.
       expect(fetched).toEqual([`GET ${url}`]);
+      await expect(popup.getByPlaceholder('Enter any login')).toBeVisible();
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
       const opened = intercepted[0] ?? '';
       expect(opened).toBe(url);
 

@@ -11,6 +11,7 @@ import { agUiRoutes } from './ag-ui.js';
 import { chatRoutes } from './chat-routes.js';
 import { createConversations } from './conversations.js';
 import { hostValues, isServedHost, refuse, servedHosts, signedOut, unknownHost } from './http.js';
+import { createChatSignIn, MCP_SIGN_IN_PATH } from './mcp-sign-in.js';
 import { createChatModel } from './model.js';
 import type { ChatHostOptions } from './options.js';
 import { createSessions } from './session.js';
@@ -53,7 +54,14 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
   const host = options.host ?? '127.0.0.1';
   const extraHosts = hostValues(options.hosts ?? []);
   // A session that ends (signed out, replaced) ends its user's conversation: nobody can reach it again.
-  const sessions = createSessions({ onEnd: (user) => conversations.end(user) });
+  const sessions = createSessions({
+    onEnd: (user) => {
+      conversations.end(user);
+      mcpSignIn.forget(user);
+    },
+  });
+  // Sign-in to the MCP server when it needs one (MCP authorization): tokens here, per user (mcp-sign-in.ts).
+  const mcpSignIn = createChatSignIn({ servers: [mcpUrl] });
   const bridge = createElicitationBridge({
     authorize: (request) => sessions.userOf(request),
     // The page is this server's own, at the port it listens on; the Host header is checked below (isServedHost).
@@ -62,7 +70,7 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
   });
   const model = createChatModel(options.modelDelayMs === undefined ? {} : { delayMs: options.modelDelayMs });
   const conversations = createConversations((turn) =>
-    startTurn({ ...turn, bridge, model, mcpUrl, era, toolTimeoutMs }),
+    startTurn({ ...turn, bridge, model, mcpUrl, era, toolTimeoutMs, signIn: mcpSignIn }),
   );
   const session = sessionRoutes(sessions);
   const chat = chatRoutes(conversations);
@@ -77,6 +85,9 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     }
     if (pathname === '/api/session') {
       return session(request);
+    }
+    if (pathname === MCP_SIGN_IN_PATH || pathname.startsWith(`${MCP_SIGN_IN_PATH}/`)) {
+      return mcpSignIn.handle(request, sessions.userOf(request));
     }
     if (pathname === '/api/chat' || pathname.startsWith('/api/chat/')) {
       const user = sessions.userOf(request);

@@ -5,6 +5,7 @@ import { createUIMessageStreamResponse } from 'ai';
 import type { UIMessage } from 'ai';
 import type { Conversations } from './conversations.js';
 import { json, readJson, refuse } from './http.js';
+import { McpSignInRequired } from './mcp-sign-in.js';
 
 /** The longest message a user may send, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -73,6 +74,9 @@ export function chatRoutes(conversations: Conversations): (request: Request, use
     try {
       reply = await conversations.send(user, read.message);
     } catch (error) {
+      if (error instanceof McpSignInRequired) {
+        return json(401, { error: 'mcp-sign-in-required', message: error.message, ...error.status });
+      }
       const reason = error instanceof Error ? error.message : String(error);
       return refuse(502, 'mcp-unreachable', `The MCP server could not be reached: ${reason}`);
     }

@@ -16,6 +16,7 @@ import type { ElicitationAttachment } from '@elicitation-kit/mcp/ai-sdk';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { attachElicitation as attachSdkV2 } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { Era } from './options.js';
 
 /** The demo server's tools that ask in URL mode (a host knows its servers' tools; the listing does not say). */
@@ -35,6 +36,8 @@ export interface ToolContext {
   timeoutMs: number;
   /** Aborted, with the reason to report, when an answer could not be delivered to the server. */
   undelivered: AbortController;
+  /** The user's sign-in to the server, when it needs one: the URL-mode tools' SDK v2 connection uses it too. */
+  authProvider?: OAuthClientProvider;
 }
 
 /** What each attachment reports: an undelivered answer fails the calls. */
@@ -52,7 +55,7 @@ async function callOnSdkV2(
   name: string,
   args: Record<string, unknown>,
   signal: AbortSignal,
-  { queue, mcpUrl, era, timeoutMs, undelivered }: ToolContext,
+  { queue, mcpUrl, era, timeoutMs, undelivered, authProvider }: ToolContext,
 ): Promise<CallToolResult> {
   const client = new Client(
     { name: 'elicitation-kit-chat-host', version: '0.1.0' },
@@ -65,7 +68,9 @@ async function callOnSdkV2(
     onEvent: failOnUndelivered(undelivered),
   });
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(mcpUrl), authProvider === undefined ? {} : { authProvider }),
+    );
     // The SDK's CallToolResult is the AI SDK's, member for member (both are the spec's).
     return (await kit.callTool({ name, arguments: args }, { timeout: timeoutMs, signal })) as CallToolResult;
   } finally {

@@ -2,12 +2,15 @@
 // questions in a queue exposed to the user's browser under the assistant message's id, `streamText` with the MCP
 // tools, and the reply as a UI message stream. When the stream ends, the exposure stops and the client closes.
 import { createMCPClient } from '@ai-sdk/mcp';
+import type { MCPClient } from '@ai-sdk/mcp';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation, elicitationCapabilities } from '@elicitation-kit/mcp/ai-sdk';
 import type { ElicitationBridge } from '@elicitation-kit/bridge';
 import { publicSuffixList } from '@elicitation-kit/mcp/public-suffix';
 import { convertToModelMessages, isStepCount, streamText } from 'ai';
 import type { LanguageModel, UIMessage, UIMessageChunk } from 'ai';
+import { UnauthorizedError } from '@modelcontextprotocol/client';
+import type { ChatSignIn } from './mcp-sign-in.js';
 import type { Era } from './options.js';
 import { chatTools, failOnUndelivered } from './tools.js';
 
@@ -29,6 +32,24 @@ export interface TurnContext {
   signal: AbortSignal;
   /** Called with the conversation once the reply is complete (or ended early). */
   onEnd: (messages: UIMessage[]) => void;
+  /** Signs the user in to servers that need it; without it, every server is reached without sign-in. */
+  signIn?: ChatSignIn;
+}
+
+/**
+ * What a failed connection means: the SDK's `UnauthorizedError` (the stored tokens no longer work and could not be
+ * refreshed: the server wants a new sign-in) becomes {@link McpSignInRequired}; anything else stays as it is.
+ */
+async function signInRequiredOr(error: unknown, context: TurnContext): Promise<unknown> {
+  if (!(error instanceof UnauthorizedError) || context.signIn === undefined) {
+    return error;
+  }
+  try {
+    await context.signIn.providerFor(context.user, context.mcpUrl);
+  } catch (required) {
+    return required;
+  }
+  return error;
 }
 
 /** A running turn. */
@@ -43,11 +64,21 @@ export interface Turn {
 export async function startTurn(context: TurnContext): Promise<Turn> {
   const { bridge, mcpUrl, era, user, messageId } = context;
   const queue = createElicitationQueue();
-  const client = await createMCPClient({
-    transport: { type: 'http', url: mcpUrl },
-    capabilities: elicitationCapabilities(),
-    protocolVersionDiscovery: era === 'modern',
-  });
+  // A server that needs sign-in gets the SDK v2 transport with this user's provider (see mcp-sign-in.ts).
+  const authProvider = await context.signIn?.providerFor(user, mcpUrl);
+  let client: MCPClient;
+  try {
+    client = await createMCPClient({
+      transport:
+        authProvider === undefined || context.signIn === undefined
+          ? { type: 'http', url: mcpUrl }
+          : context.signIn.transport(mcpUrl, authProvider),
+      capabilities: elicitationCapabilities(),
+      protocolVersionDiscovery: era === 'modern',
+    });
+  } catch (error) {
+    throw await signInRequiredOr(error, context);
+  }
   const undelivered = new AbortController();
   const kit = attachElicitation(client, {
     queue,
@@ -65,6 +96,7 @@ export async function startTurn(context: TurnContext): Promise<Turn> {
       era,
       timeoutMs: context.toolTimeoutMs,
       undelivered,
+      ...(authProvider === undefined ? {} : { authProvider }),
     });
     stop = bridge.expose(user, queue, { tag: messageId });
     const result = streamText({

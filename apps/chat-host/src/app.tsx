@@ -3,6 +3,7 @@ import { fetchChat, fetchUser, signOut } from './api.js';
 import type { ChatSnapshot } from './api.js';
 import { Chat } from './chat.js';
 import { forgetQuestions } from './questions.js';
+import { ServerSignIn } from './server-sign-in.js';
 import { SignIn } from './sign-in.js';
 
 type State =
@@ -76,7 +77,10 @@ export function App() {
               <AgUiChat key={state.user} user={state.user} />
             </Suspense>
           ) : (
-            <Chat key={state.user} user={state.user} chat={state.chat} />
+            <>
+              <ServerSignIn key={`${state.user}-servers`} />
+              <Chat key={state.user} user={state.user} chat={state.chat} />
+            </>
           ))}
       </main>
     </div>

@@ -58,11 +58,15 @@ export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
       <ol className="messages" aria-label="Conversation">
         {messages.map((message) => (
           <Message key={message.id} message={message}>
-            <InlineQuestions entries={pending.filter((entry) => entry.tag === message.id)} queue={questions} />
+            <InlineQuestions
+              user={user}
+              entries={pending.filter((entry) => entry.tag === message.id)}
+              queue={questions}
+            />
           </Message>
         ))}
       </ol>
-      <InlineQuestions entries={elsewhere} queue={questions} />
+      <InlineQuestions user={user} entries={elsewhere} queue={questions} />
       <output className="visually-hidden">{busy ? 'The assistant is answering.' : ''}</output>
       {error !== undefined && (
         <p className="error" role="alert">

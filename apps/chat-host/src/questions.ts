@@ -3,6 +3,7 @@
 import { connectElicitationBridge } from '@elicitation-kit/bridge/browser';
 import type { RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
 import type { PublicSuffixList } from '@elicitation-kit/core';
+import { dropDraft } from './drafts.js';
 
 /**
  * The real Public Suffix List (tldts, ~137 KB min), loaded when the first URL-mode question arrives: the dynamic import
@@ -19,7 +20,21 @@ export function questionsOf(user: string): RemoteElicitationQueue {
     current?.queue.close();
     current = {
       user,
-      queue: connectElicitationBridge({ url: '/api/elicitations', publicSuffixList: loadPublicSuffixList }),
+      queue: connectElicitationBridge({
+        url: '/api/elicitations',
+        publicSuffixList: loadPublicSuffixList,
+        // A question's draft goes once it is answered or gone for good; one that moved to another backend process
+        // comes back (same round key) and keeps it. Closing (signing out) forgets what this user typed.
+        onEvent: (event) => {
+          if (
+            event.type === 'answered' ||
+            (event.type === 'withdrawn' && event.reason !== 'moved') ||
+            (event.type === 'refused' && !event.kept)
+          ) {
+            dropDraft(user, event.entry);
+          }
+        },
+      }),
     };
   }
   return current.queue;

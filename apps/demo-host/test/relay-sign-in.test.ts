@@ -130,10 +130,10 @@ describe('the relay signs in', () => {
     expect(foreignStart.status).toBe(403);
 
     // Sign-out revokes at the authorization server and forgets the tokens: the next connection is refused again.
-    // `revoked` is false: oidc-provider revokes the refresh token but refuses to revoke a JWT access token
-    // (unsupported_token_type: the server checks it offline, so it stays valid until it expires).
+    // oidc-provider revokes the refresh token but refuses to revoke a JWT access token (unsupported_token_type: the
+    // server checks it offline, so it stays valid until it expires); the outcome says so, token by token.
     const signedOut = await user.post('/relay-sign-in/sign-out', { server: protectedUrl });
-    expect(await signedOut.json()).toEqual({ revoked: false });
+    expect(await signedOut.json()).toEqual({ revoked: false, refreshToken: 'revoked', accessToken: 'refused' });
     expect(await user.status()).toMatchObject({ signedIn: false });
     await expect(connect(user.relayFetch)).rejects.toThrow(/invalid_token/);
   });

@@ -55,6 +55,17 @@ export function donePage(flow: Flow): string {
   );
 }
 
+/** A connection that failed (the message is plain text, escaped here). */
+export function failedPage(message: string): string {
+  return page(
+    'Not connected (demo)',
+    `<main>
+<h1 data-testid="connect-failed">Not connected</h1>
+<p>${escapeHtml(message)}</p>
+</main>`,
+  );
+}
+
 /** Unknown flow or path. */
 export function notFoundPage(): string {
   return page('Not found', '<main><h1>Not found</h1><p>This link is unknown or has expired.</p></main>');

@@ -11,6 +11,8 @@ import { isLegacyRequest, McpServer } from '@modelcontextprotocol/server';
 import type { AuthorizationServer } from './auth/authorization-server.js';
 import { createResourceServer, PROTECTED_PATH } from './auth/protected.js';
 import type { ResourceServer } from './auth/protected.js';
+import { CONNECT_CALLBACK_PATH, createThirdPartyAuthorization, thirdPartyClient } from './auth/third-party.js';
+import type { ThirdPartyAuthorization } from './auth/third-party.js';
 import { createFlowStore } from './flows.js';
 import type { FlowStore } from './flows.js';
 import {
@@ -24,7 +26,7 @@ import {
 } from './http-policy.js';
 import { createLogger, toLogEntry } from './log.js';
 import type { DemoEra, DemoLogEntry } from './log.js';
-import { connectPage, donePage, notFoundPage } from './pages.js';
+import { connectPage, donePage, failedPage, notFoundPage } from './pages.js';
 import { createDemoSecrets, SECRETS_PATH, SIGN_IN_PATH } from './secrets.js';
 import { demoTools } from './tools/index.js';
 
@@ -150,6 +152,7 @@ export async function startDemoHttpServer(
   const tools = demoTools({
     flows,
     secrets,
+    thirdPartySignIn: options.auth !== undefined,
     log: logger,
     replayLastElicitation: hooks.replayLastElicitation ?? (() => Promise.resolve(false)),
   });
@@ -168,6 +171,8 @@ export async function startDemoHttpServer(
   );
 
   let resourceServer: ResourceServer | undefined;
+  /** With `auth`: connect-account's third-party authorization. */
+  let thirdParty: ThirdPartyAuthorization | undefined;
   const protectedMcp = toNodeHandler({
     fetch: async (request: Request) => {
       const authInfo = await resourceServer!.authorize(request);
@@ -233,8 +238,32 @@ export async function startDemoHttpServer(
         await secretPages(req as Parameters<typeof secretPages>[0], res);
         return;
       }
+      if (thirdParty !== undefined && path === CONNECT_CALLBACK_PATH && req.method === 'GET') {
+        const result = await thirdParty.callback(new URL(req.url ?? '/', 'http://loopback').searchParams);
+        const done = result.ok ? flows.get(result.flowId) : undefined;
+        if (result.ok && done !== undefined) {
+          flows.complete(done.id);
+        }
+        res.writeHead(done === undefined ? 400 : 200, CONNECT_PAGE_HEADERS);
+        res.end(
+          done === undefined ? failedPage(result.ok ? 'This connection is unknown.' : result.message) : donePage(done),
+        );
+        return;
+      }
       const match = CONNECT_PATH.exec(path);
       const flow = match?.[1] === undefined ? undefined : flows.get(match[1]);
+      // connect-account with the authorization server: the page is the authorization server's sign-in.
+      if (
+        thirdParty !== undefined &&
+        flow?.purpose === 'connect-account' &&
+        !flow.completed &&
+        match?.[2] === undefined &&
+        req.method === 'GET'
+      ) {
+        res.writeHead(303, { Location: await thirdParty.start(flow.id), 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
       if (flow !== undefined && match?.[2] === undefined && req.method === 'GET') {
         res.writeHead(200, CONNECT_PAGE_HEADERS);
         res.end(connectPage(flow));
@@ -273,6 +302,7 @@ export async function startDemoHttpServer(
   let authorizationServer: AuthorizationServer | undefined;
   if (options.auth !== undefined) {
     const resource = `${baseUrl}${PROTECTED_PATH}`;
+    const client = thirdPartyClient(baseUrl);
     try {
       // Loaded only when asked for: oidc-provider is large, and most users of the demo server never sign in.
       const { startAuthorizationServer } = await import('./auth/authorization-server.js');
@@ -280,6 +310,7 @@ export async function startDemoHttpServer(
         resource,
         port: options.auth.port ?? 0,
         host,
+        thirdParty: client,
         ...(options.auth.accessTokenTtlSeconds === undefined
           ? {}
           : { accessTokenTtlSeconds: options.auth.accessTokenTtlSeconds }),
@@ -288,6 +319,7 @@ export async function startDemoHttpServer(
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       throw error;
     }
+    thirdParty = createThirdPartyAuthorization(client, authorizationServer.issuer);
     resourceServer = createResourceServer({
       resource,
       issuer: authorizationServer.issuer,

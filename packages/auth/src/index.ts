@@ -18,6 +18,7 @@ export type {
   PreRegisteredClients,
   SignInResult,
   SignOutResult,
+  TokenRevocation,
 } from './sign-in.js';
 export { createMemoryAuthStore } from './store.js';
 export type { McpAuthStore, MemoryAuthStoreOptions } from './store.js';

@@ -273,7 +273,11 @@ describe('refresh, step-up and sign-out', () => {
     const { world: w, signIn } = await setup();
     await signInFully(w, signIn);
     const tokens = await signIn.provider(USER, w.mcpUrl).tokens();
-    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({ revoked: true });
+    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({
+      revoked: true,
+      refreshToken: 'revoked',
+      accessToken: 'revoked',
+    });
     expect(await signIn.isSignedIn(USER, w.mcpUrl)).toBe(false);
     expect(await w.provider.AccessToken.find(tokens!.access_token)).toBeUndefined();
     expect(await w.provider.RefreshToken.find(tokens!.refresh_token!)).toBeUndefined();
@@ -282,7 +286,33 @@ describe('refresh, step-up and sign-out', () => {
       'refresh_token',
       'access_token',
     ]);
-    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({ revoked: false });
+    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({ revoked: false, refreshToken: 'none', accessToken: 'none' });
+  });
+
+  it('signs out: says which token the authorization server revoked and which it refused (a JWT access token)', async () => {
+    const { world: w, signIn } = await setup({ jwtAccessTokens: true });
+    await signInFully(w, signIn);
+    const tokens = await signIn.provider(USER, w.mcpUrl).tokens();
+    expect(tokens!.access_token.split('.')).toHaveLength(3); // a JWT
+    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({
+      revoked: false,
+      refreshToken: 'revoked',
+      accessToken: 'refused',
+    });
+    expect(await w.provider.RefreshToken.find(tokens!.refresh_token!)).toBeUndefined();
+    expect(await signIn.isSignedIn(USER, w.mcpUrl)).toBe(false);
+  });
+
+  it('signs out where the authorization server offers no revocation: the tokens are forgotten, none revoked', async () => {
+    const { world: w, signIn } = await setup({ revocation: false });
+    await signInFully(w, signIn);
+    expect(await signIn.signOut(USER, w.mcpUrl)).toEqual({
+      revoked: false,
+      refreshToken: 'unavailable',
+      accessToken: 'unavailable',
+    });
+    expect(w.asRequests.filter((request) => request.path === '/token/revocation')).toEqual([]);
+    expect(await signIn.isSignedIn(USER, w.mcpUrl)).toBe(false);
   });
 });
 

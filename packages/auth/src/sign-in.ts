@@ -88,10 +88,22 @@ export type CallbackResult =
   | CompletedSignIn
   | { status: 'redirect'; userId: string; serverUrl: string; authorizationUrl: string };
 
-/** What {@link McpSignIn.signOut} gives. */
+/**
+ * What became of one token at sign-out (RFC 7009): `revoked` (the authorization server confirmed it), `refused` (it
+ * answered with an error, e.g. `unsupported_token_type` for a JWT access token it cannot revoke: such a token stays
+ * valid at the MCP server until it expires), `unavailable` (no revocation endpoint in its metadata, the metadata could
+ * not be read or names another issuer, or the request failed), or `none` (no such token was held).
+ */
+export type TokenRevocation = 'revoked' | 'refused' | 'unavailable' | 'none';
+
+/** What {@link McpSignIn.signOut} gives. The tokens are deleted from the store whatever the outcome. */
 export interface SignOutResult {
-  /** Whether the authorization server confirmed the revocation (RFC 7009); tokens are deleted either way. */
+  /** Whether every token held was revoked (`false` when none was held). */
   revoked: boolean;
+  /** The refresh token's outcome. */
+  refreshToken: TokenRevocation;
+  /** The access token's outcome. */
+  accessToken: TokenRevocation;
 }
 
 /** The JSON a host serves at its `clientMetadataUrl` (a client ID metadata document). */
@@ -178,6 +190,11 @@ function pendingKey(state: string): string {
 /** The client registered (dynamically, or as a metadata document URL) with one authorization server. */
 function clientKey(issuer: string): string {
   return `client:${keyPart(issuer)}`;
+}
+
+/** A token's outcome when no revocation was attempted: `unavailable` if it was held, else `none`. */
+function notRevoked(token: string | undefined): TokenRevocation {
+  return token === undefined ? 'none' : 'unavailable';
 }
 
 function parseJson<T>(value: string | undefined): T | undefined {
@@ -465,7 +482,7 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
     hint: 'access_token' | 'refresh_token',
     client: StoredOAuthClientInformation | PreRegisteredClient | undefined,
     postOnly: boolean,
-  ): Promise<boolean> {
+  ): Promise<TokenRevocation> {
     const body = new URLSearchParams({ token, token_type_hint: hint });
     const headers = new Headers({ 'content-type': 'application/x-www-form-urlencoded' });
     if (client?.client_secret !== undefined && !postOnly) {
@@ -478,8 +495,12 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
         body.set('client_secret', client.client_secret);
       }
     }
-    const response = await (fetchFn ?? fetch)(endpoint, { method: 'POST', headers, body });
-    return response.ok;
+    try {
+      const response = await (fetchFn ?? fetch)(endpoint, { method: 'POST', headers, body });
+      return response.ok ? 'revoked' : 'refused';
+    } catch {
+      return 'unavailable';
+    }
   }
 
   return {
@@ -548,8 +569,13 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
       await store.delete(key);
       await store.delete(startedKey(userId, url));
       if (tokens === undefined) {
-        return { revoked: false };
+        return { revoked: false, refreshToken: 'none', accessToken: 'none' };
       }
+      const unrevoked: SignOutResult = {
+        revoked: false,
+        refreshToken: notRevoked(tokens.refresh_token),
+        accessToken: notRevoked(tokens.access_token),
+      };
       let metadata;
       try {
         ({ authorizationServerMetadata: metadata } = await discoverOAuthServerInfo(
@@ -557,7 +583,7 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
           fetchFn === undefined ? {} : { fetchFn },
         ));
       } catch {
-        return { revoked: false };
+        return unrevoked;
       }
       // RFC 7009 §2 / RFC 8414 §2: both fields are optional and missing from the SDK's OIDC metadata type.
       const revocation = metadata as
@@ -565,23 +591,24 @@ export function createMcpSignIn(options: McpSignInOptions): McpSignIn {
         | undefined;
       const endpoint = revocation?.revocation_endpoint;
       if (metadata === undefined || typeof endpoint !== 'string' || tokens.issuer !== metadata.issuer) {
-        return { revoked: false };
+        return unrevoked;
       }
       const client =
         preRegistered(metadata.issuer) ??
         parseJson<StoredOAuthClientInformation>(await store.get(clientKey(metadata.issuer)));
       const methods = revocation?.revocation_endpoint_auth_methods_supported;
       const postOnly = Array.isArray(methods) && !methods.includes('client_secret_basic');
-      let revoked = true;
-      try {
-        if (tokens.refresh_token !== undefined) {
-          revoked = await revoke(endpoint, tokens.refresh_token, 'refresh_token', client, postOnly);
-        }
-        revoked = (await revoke(endpoint, tokens.access_token, 'access_token', client, postOnly)) && revoked;
-      } catch {
-        revoked = false;
-      }
-      return { revoked };
+      // The refresh token first (RFC 7009 §2.1: revoking it may revoke the access tokens of its grant too).
+      const refreshToken =
+        tokens.refresh_token === undefined
+          ? 'none'
+          : await revoke(endpoint, tokens.refresh_token, 'refresh_token', client, postOnly);
+      const accessToken = await revoke(endpoint, tokens.access_token, 'access_token', client, postOnly);
+      return {
+        revoked: accessToken === 'revoked' && (refreshToken === 'revoked' || refreshToken === 'none'),
+        refreshToken,
+        accessToken,
+      };
     },
 
     clientMetadataDocument,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import { Provider, errors } from 'oidc-provider';
 import { RESOURCE_SCOPES } from './scopes.js';
+import type { ThirdPartyClient } from './third-party.js';
 
 /** Options of {@link startAuthorizationServer}. */
 export interface AuthorizationServerOptions {
@@ -23,6 +24,11 @@ export interface AuthorizationServerOptions {
    * bounds how long one outlives a sign-out. @default 600
    */
   accessTokenTtlSeconds?: number;
+  /**
+   * The demo server's own client for a third-party resource (`connect-account`, see third-party.ts): pre-registered,
+   * confidential, allowed its resource and scope only.
+   */
+  thirdParty?: ThirdPartyClient;
 }
 
 /** A running authorization server. */
@@ -47,6 +53,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const { port } = httpServer.address() as AddressInfo;
   const hostname = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const issuer = `http://${hostname}:${port}`;
+  const { thirdParty } = options;
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: 'RS256', use: 'sig' };
@@ -54,7 +61,21 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const provider = new Provider(issuer, {
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    scopes: ['openid', 'offline_access', ...RESOURCE_SCOPES],
+    scopes: ['openid', 'offline_access', ...RESOURCE_SCOPES, ...(thirdParty === undefined ? [] : [thirdParty.scope])],
+    clients:
+      thirdParty === undefined
+        ? []
+        : [
+            {
+              client_id: thirdParty.clientId,
+              client_secret: thirdParty.clientSecret,
+              redirect_uris: [thirdParty.redirectUri],
+              grant_types: ['authorization_code'],
+              response_types: ['code'],
+              token_endpoint_auth_method: 'client_secret_basic',
+              scope: thirdParty.scope,
+            },
+          ],
     ttl: {
       AccessToken: options.accessTokenTtlSeconds ?? 600,
       AuthorizationCode: 60,
@@ -81,9 +102,24 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       clientIdMetadataDocument: { enabled: true, ack: 'draft-02' },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => options.resource,
+        defaultResource: (_ctx: unknown, client: { clientId: string }) =>
+          client.clientId === thirdParty?.clientId ? thirdParty.resource : options.resource,
         useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: unknown, indicator: string) => {
+        getResourceServerInfo: (_ctx: unknown, indicator: string, client: { clientId: string }) => {
+          // The third-party resource is for the demo server's own client only, and that client gets nothing else.
+          const ownClient = client.clientId === thirdParty?.clientId;
+          if (thirdParty !== undefined && (ownClient || indicator === thirdParty.resource)) {
+            if (!ownClient || indicator !== thirdParty.resource) {
+              throw new errors.InvalidTarget(`${thirdParty.resource} is for the client ${thirdParty.clientId} only`);
+            }
+            return {
+              scope: thirdParty.scope,
+              audience: thirdParty.resource,
+              accessTokenFormat: 'jwt',
+              accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
+              jwt: { sign: { alg: 'RS256' } },
+            };
+          }
           if (indicator !== options.resource) {
             throw new errors.InvalidTarget(`Tokens are issued for ${options.resource} only`);
           }

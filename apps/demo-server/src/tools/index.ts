@@ -33,11 +33,18 @@ export interface ToolEnvironment extends FaultEnvironment {
   flows: UrlFlows;
   /** The out-of-band page for secrets (`api-key-page`). */
   secrets: DemoSecrets;
+  /**
+   * `connect-account`'s page is a real authorization at the demo's authorization server (the server runs with
+   * `auth`), not the stand-in "Done" page. @default false
+   */
+  thirdPartySignIn?: boolean;
 }
 
 /** The tools of one server, demo tools first. */
 export function demoTools(env: ToolEnvironment): readonly ElicitationTool[] {
-  const [connectAccount, connectStorage, connectPartner] = urlTools(env.flows);
+  const [connectAccount, connectStorage, connectPartner] = urlTools(env.flows, {
+    thirdPartySignIn: env.thirdPartySignIn ?? false,
+  });
   return [
     exportData,
     allFieldTypes,

@@ -1,6 +1,8 @@
 // URL mode to a page this server serves (`/connect/<flow>`, a "Done" button). `connect-account` asks in both eras
-// (2025: elicitation/create, then notifications/elicitation/complete once "Done" is pressed; 2026: rounds until the
-// retry finds the flow done). `connect-storage` is the 2025 `-32042` variant (URL elicitation required).
+// (2025: elicitation/create, then notifications/elicitation/complete once the flow is done; 2026: rounds until the
+// retry finds the flow done); when the demo server runs with its authorization server (`auth`), its page is a real
+// third-party authorization there (auth/third-party.ts: the flow is done when the code is redeemed, the token kept on
+// the server), otherwise the "Done" stand-in. `connect-storage` is the 2025 `-32042` variant (URL elicitation required).
 // `connect-partner` sends the user to the same page under another site's name (`partner.localhost`), as a server
 // whose sign-in lives with a partner would: hosts must say the page is on a different site than the server asking.
 import { defineTool, toolResult, urlQuestion } from '@elicitation-kit/server';
@@ -10,6 +12,8 @@ import type { UrlFlow, UrlFlows } from '@elicitation-kit/server';
 const CONNECT_PATIENCE_MS = 600_000;
 const CONNECT_MESSAGE =
   'Connect your (simulated) warehouse account. The page opens outside this app; press “Done” there.';
+const CONNECT_SIGN_IN_MESSAGE =
+  'Connect your (simulated) warehouse account. The page opens outside this app: sign in there and allow access.';
 
 const REFUSED = {
   declined: 'Not connected: you declined to open the page.',
@@ -43,14 +47,26 @@ function partnerFlows(flows: UrlFlows): UrlFlows {
 }
 
 /** The URL-mode tools, with their pages in `flows`. */
-export function urlTools(flows: UrlFlows) {
+export function urlTools(flows: UrlFlows, { thirdPartySignIn = false }: { thirdPartySignIn?: boolean } = {}) {
   const connectAccount = defineTool({
     name: 'connect-account',
     title: 'Connect an account (URL mode)',
-    description:
-      'URL-mode elicitation to a page this server serves (/connect/<flow>). 2025: elicitation/create with an elicitationId; after “Done” the server sends notifications/elicitation/complete and returns. 2026-07-28: an input request; the retry after “Done” completes.',
-    questions: { connect: urlQuestion({ message: CONNECT_MESSAGE, flows, patienceMs: CONNECT_PATIENCE_MS }) },
-    messages: { ...REFUSED, expired: 'Not connected: “Done” was not pressed within 10 minutes.' },
+    description: thirdPartySignIn
+      ? 'URL-mode elicitation for a third-party authorization: /connect/<flow> starts an OAuth authorization code flow (PKCE) at the demo’s authorization server for a warehouse API; the token stays on this server. 2025: elicitation/create with an elicitationId; once the code is redeemed the server sends notifications/elicitation/complete and returns. 2026-07-28: an input request; the retry after the sign-in completes.'
+      : 'URL-mode elicitation to a page this server serves (/connect/<flow>). 2025: elicitation/create with an elicitationId; after “Done” the server sends notifications/elicitation/complete and returns. 2026-07-28: an input request; the retry after “Done” completes.',
+    questions: {
+      connect: urlQuestion({
+        message: thirdPartySignIn ? CONNECT_SIGN_IN_MESSAGE : CONNECT_MESSAGE,
+        flows,
+        patienceMs: CONNECT_PATIENCE_MS,
+      }),
+    },
+    messages: {
+      ...REFUSED,
+      expired: thirdPartySignIn
+        ? 'Not connected: the sign-in was not finished within 10 minutes.'
+        : 'Not connected: “Done” was not pressed within 10 minutes.',
+    },
     accept: ({ connect }) => toolResult({ status: 'completed', connected: true, flowId: connect.flowId }),
   });
 

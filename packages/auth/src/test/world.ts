@@ -33,6 +33,14 @@ export interface WorldOptions {
   codeTtlSeconds?: number;
   /** The scope the tool `admin-tool` of the first MCP server needs (403 insufficient_scope without it). */
   adminScope?: string;
+  /**
+   * Issue JWT access tokens (RFC 9068), which oidc-provider refuses to revoke (`unsupported_token_type`), as the demo's
+   * authorization server does. The MCP servers here look tokens up as opaque ones: sign-in and sign-out only.
+   * @default false (opaque tokens)
+   */
+  jwtAccessTokens?: boolean;
+  /** Token revocation (RFC 7009, `/token/revocation`). @default true */
+  revocation?: boolean;
 }
 
 /** What {@link startWorld} gives. */
@@ -106,7 +114,7 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: options.registration ?? true },
-      revocation: { enabled: true },
+      revocation: { enabled: options.revocation ?? true },
       ...(options.cimd === undefined ? {} : { clientIdMetadataDocument: { enabled: true, ack: 'draft-02' } }),
       resourceIndicators: {
         enabled: true,
@@ -119,8 +127,10 @@ export async function startWorld(options: WorldOptions = {}): Promise<World> {
           return {
             scope: 'mcp:tools mcp:admin',
             audience: indicator,
-            accessTokenFormat: 'opaque',
             accessTokenTTL: 3600,
+            ...(options.jwtAccessTokens === true
+              ? { accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } }
+              : { accessTokenFormat: 'opaque' }),
           };
         },
       },
