@@ -112,13 +112,20 @@ results.replicas = await section(
   },
 );
 
-results.bridge = await section('bridge', 'bridge under load (memory and Redis hubs, idle streams)', async () => {
-  const { measureBridge } = await import('./src/bridge.mjs');
-  const idle = args.includes('--bridge-idle-long')
-    ? { idleStreams: 3000, idleMs: 600_000, keepAliveMs: 15_000 }
-    : { idleStreams: quick ? 300 : 1000, idleMs: quick ? 3000 : 10_000, keepAliveMs: 100 };
-  return measureBridge(quick ? { runs: 1, perOwner: 10, pacedPerOwner: 1, ...idle } : { runs: 3, ...idle });
-});
+results.bridge = await section(
+  'bridge',
+  'bridge under load (memory and Redis hubs, idle streams, end to end)',
+  async () => {
+    const { measureBridge } = await import('./src/bridge.mjs');
+    const idle = args.includes('--bridge-idle-long')
+      ? { idleStreams: 3000, idleMs: 600_000, keepAliveMs: 15_000 }
+      : { idleStreams: quick ? 300 : 1000, idleMs: quick ? 3000 : 10_000, keepAliveMs: 100 };
+    const endToEnd = quick ? { runs: 1, sequential: 100, users: 20, perUser: 2 } : { runs: 3 };
+    return measureBridge(
+      quick ? { runs: 1, perOwner: 10, pacedPerOwner: 1, ...idle, endToEnd } : { runs: 3, ...idle, endToEnd },
+    );
+  },
+);
 
 results.dialog = await section('dialog', 'dialog readiness in Chromium (kit vs rjsf)', async () => {
   const { measureDialog } = await import('./src/dialog.mjs');

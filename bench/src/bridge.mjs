@@ -5,8 +5,11 @@
 //  - paced: 1,000 owners, 200 questions/s in all, on the memory hub and on a Redis hub (a real redis-server from
 //    @elicitation-kit/test-redis): p99 ask → answer, refusals;
 //  - saturated Redis hub: as fast as answers come back, refusals counted (the page answers a kept question again);
-//  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives.
+//  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives;
+//  - end to end (bridge-e2e.mjs): the demo server called by SDK v2 clients with the kit's adapter on a backend, the
+//    questions carried to scripted browsers by the bridge, beside the same calls answered on the backend (its twin).
 // Every run counts lost, doubled and wrong answers (0 each is the budget).
+import { measureBridgeEndToEnd } from './bridge-e2e.mjs';
 import { measureIdleStreams, runBridgeLoad, runQueueFloor } from './bridge-load.mjs';
 import { spread } from './stats.mjs';
 
@@ -27,7 +30,8 @@ const tally = (runs) => ({
 
 /**
  * The bridge measurements. `runs`: rounds of the throughput run (each against its floor, back to back);
- * `idleMs`/`idleStreams`/`keepAliveMs`: the idle-stream window (the long run: 600,000 ms, 3,000 streams, 15,000 ms).
+ * `idleMs`/`idleStreams`/`keepAliveMs`: the idle-stream window (the long run: 600,000 ms, 3,000 streams, 15,000 ms);
+ * `endToEnd`: the options of the end-to-end run (bridge-e2e.mjs: runs, sequential, users, perUser).
  */
 export async function measureBridge({
   runs = 3,
@@ -40,6 +44,7 @@ export async function measureBridge({
   idleStreams = 1000,
   idleMs = 10_000,
   keepAliveMs = 100,
+  endToEnd = {},
 } = {}) {
   const { redis, missing } = await startTestRedis();
   try {
@@ -96,7 +101,9 @@ export async function measureBridge({
     }
 
     const idle = await measureIdleStreams({ streams: idleStreams, idleMs, keepAliveMs });
-    return { throughput, paced, saturated, idle };
+    // A failure here is reported in its own row, not as the loss of the rows above.
+    const e2e = await measureBridgeEndToEnd(endToEnd).catch((error) => ({ error: String(error?.stack ?? error) }));
+    return { throughput, paced, saturated, idle, endToEnd: e2e };
   } finally {
     await redis?.stop();
   }

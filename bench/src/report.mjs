@@ -356,6 +356,7 @@ function bridgeRows(bridge) {
       mark(sat.lost + sat.doubled + sat.wrong === 0),
     ]);
   }
+  rows.push(...endToEndRows(bridge.endToEnd));
   const idle = bridge.idle;
   if (missing(idle)) rows.push(['Bridge memory per idle stream', missing(idle), '', '', '', '']);
   else {
@@ -368,6 +369,52 @@ function bridgeRows(bridge) {
       mark(idle.bytesPerStream <= 50 * 1024 && idle.growthPerStream <= IDLE_GROWTH_NOISE),
     ]);
   }
+  return rows;
+}
+
+/** What the end-to-end ratio must reach: the bridge's calls/s ≥ 0.8× its no-bridge twin's (issue 38). */
+const END_TO_END_TARGET = 0.8;
+
+/** A volley's calls/s and latencies as a cell: `88.7 calls/s (80–95); p50 10.1 ms (9.8–11), p99 …`. */
+const callsCell = (v) =>
+  `${spreadOf(v.perSecond, ' calls/s')}; p50 ${msSpread(v.p50Ms)}, p99 ${msSpread(v.p99Ms)}; ${v.lost} lost, ${v.doubled} doubled` +
+  (v.failures > 0 ? `, ${v.failures} failed (${v.firstError})` : '');
+
+/** The Met cell of an end-to-end row: ✓, or ✗ saying which part missed. */
+function endToEndMet(fastEnough, intact) {
+  if (fastEnough && intact) return '✓';
+  if (fastEnough) return '✗ (lost, doubled or failed calls)';
+  return intact ? `✗ (below ${END_TO_END_TARGET}×)` : `✗ (below ${END_TO_END_TARGET}×; lost, doubled or failed calls)`;
+}
+
+/** The end-to-end rows (bridge-e2e.mjs): with the bridge beside its twin, sequential and concurrent. */
+function endToEndRows(e2e) {
+  if (!e2e) return [];
+  if (missing(e2e)) return [['Bridge end to end (with and without the bridge)', missing(e2e), '', '', '', '']];
+  const rows = [];
+  for (const [key, shape] of [
+    ['sequential', (v) => `${count(v.calls)} sequential calls, one user`],
+    ['concurrent', (v) => `${count(e2e.users)} concurrent users × ${e2e.perUser} calls = ${count(v.calls)} calls`],
+  ]) {
+    const { bridge, twin, ratio } = e2e[key];
+    rows.push([
+      `Bridge end to end, ${shape(bridge)} (demo server, SDK v2 + attachElicitation on a backend, a scripted browser; ${e2e.era} era)`,
+      `${callsCell(bridge)}; the question on the bridge (shown → answered) p50 ${msSpread(bridge.questionP50Ms)}`,
+      `${callsCell(twin)} (the same calls answered on the backend from the queue, no bridge)`,
+      `${times(ratio.median)} the twin's calls/s (${sig(ratio.min, 2)}–${sig(ratio.max, 2)})`,
+      `≥ ${END_TO_END_TARGET}×, 0 lost, 0 doubled`,
+      endToEndMet(ratio.median >= END_TO_END_TARGET, bridge.ok && twin.ok),
+    ]);
+  }
+  const { bridge, twin } = e2e.concurrent;
+  rows.push([
+    `Bridge end to end, CPU per call (the concurrent volley)`,
+    `backend ${msSpread(bridge.backendCpuMsPerCall)}; browsers ${msSpread(bridge.pageCpuMsPerCall)}`,
+    `backend ${msSpread(twin.backendCpuMsPerCall)} (the twin)`,
+    `${times(bridge.backendCpuMsPerCall.median / twin.backendCpuMsPerCall.median)} the twin's backend CPU`,
+    'reported',
+    '',
+  ]);
   return rows;
 }
 
@@ -414,6 +461,12 @@ function latencyOf(rt) {
   return n ? `latency min / median / max over ${n} calls of each kind after 5 untimed ones` : 'latency over calls';
 }
 
+/** How many runs and calls the end-to-end rows took. */
+function endToEndOf(e2e) {
+  if (!e2e || missing(e2e)) return 'min / median / max over runs';
+  return `min / median / max over ${e2e.runs} run${e2e.runs === 1 ? '' : 's'} of each mode`;
+}
+
 const line = (cells) => `| ${cells.map((c) => String(c).replaceAll('|', '\\|')).join(' | ')} |`;
 
 /** The results table as markdown, with the environment and the command that reproduces it. */
@@ -457,6 +510,7 @@ export function renderMarkdown(results) {
     "- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides; the packages it carries come from esbuild's metafile (bytes that survived tree shaking). The kit's stylesheet is minified by esbuild and gzipped on its own (a second file); the baseline's packages are searched for CSS they ship (rjsf's core ships none: its markup carries Bootstrap 3 class names and the host brings the styles). The enforced 0.50× ceiling is on the JS.",
     "- **Replicas**: the server package's replica fault run (`packages/server/src/test/replica-run.ts`, also in `npm test` at 1,000 + 100): two replicas as real processes (each an `@elicitation-kit/server` kit with a Redis round store and one state key) behind the sticky proxy of `packages/server/examples` (2026-07-28 requests round-robin), one `redis-server` with `appendonly yes`, and a Node SDK v2 client. Each round trip asks, answers (resending the same retry after a network failure or a refusal that says to send again) and replays the answer once; latency is ask + answer. A replica is killed with kill -9 while it runs an operation a third of the way through the sequential phase and Redis is restarted at two thirds; a replica is killed once a third of the concurrent round trips are done. Lost = answers whose effect never happened or whose user would have to be asked again; doubled = effects applied twice (each keyed by `call.idempotencyKey`); replays are compared byte for byte with the first result.",
     "- **Bridge**: `bench/src/bridge-load.mjs`. A backend process (`bridge-backend.mjs`: `createElicitationBridge` behind `toNodeListener` on 127.0.0.1, one core queue exposed per owner, the memory hub or a Redis hub on a `redis-server` from `@elicitation-kit/test-redis`) asks the kitchen sink (13 fields, parsed once as an adapter would hand it over) under a message carrying a serial; this process runs one browser half (`connectElicitationBridge`, Node's fetch) per owner, answering each question it shows with the serial in `nickname`. Lost = asked and never answered, doubled = answered twice, wrong = an answer carrying another serial; latency is ask → answer on the backend's clock; CPU per question is `process.cpuUsage()` of each process over the run ÷ questions (the backend's includes Node's HTTP and the Fetch API objects of each request). The floor: the same questions and answers through an in-process `createElicitationQueue`, same owners and pending. A refused answer comes back kept, and the simulated user answers it again. Idle streams: a fresh backend, its heap + external memory after `gc()` before the browsers connect, once all have, and after the idle window; `--bridge-idle-long` runs 3,000 streams for 10 minutes of 15 s keep-alives. Where the time goes: `node --conditions=@elicitation-kit/source --import tsx src/bridge-profile.mjs` (CPU profiles of both halves, functions by self time).",
+    `- **Bridge end to end**: ${endToEndOf(results.bridge?.endToEnd)}. \`bench/src/bridge-e2e.mjs\`: the demo server (\`startDemoServer\`, 127.0.0.1) in the bench's process and a backend process (\`bridge-e2e-backend.mjs\`) with one Node SDK v2 \`Client\` per user, the kit's \`attachElicitation\` on its own queue, calling \`export-data\` (the \`export_options\` form) with \`kit.callTool\` in the 2026-07-28 era. With the bridge: each queue exposed under its user by \`createElicitationBridge\` behind \`toNodeListener\`, and one scripted browser per user (\`@elicitation-kit/bridge/browser\`'s remote queue over Node's fetch) answering each question as it arrives. The twin: the same backend and calls, each question answered on the backend from its queue as it arrives. Sequential: one user's calls one after another; concurrent: every user at once, each user's calls one after another. The browsers run in a process of their own (their CPU is the users' machines', not the backend's or the demo server's). Calls/s = calls ÷ the volley's time; p50/p99 of each \`kit.callTool\` on the backend; the question on the bridge = from its entry appearing in the backend's queue to its answer arriving there; CPU per call = \`process.cpuUsage()\` of the backend and of the browsers' process over the volley ÷ calls; the ratio is the bridge's calls/s ÷ the twin's, run by run (each run a fresh backend per mode, order alternating, after an untimed warm-up). Every answer carries a serial in \`maxRows\`: the demo server's log, its ledger of answers on the wire and the tool results must each name every serial exactly once.`,
     `- **Round trips**: ${latencyOf(results.roundTrips)}; ` +
       'the demo server (`startDemoServer`, port 0) and a Node SDK v2 client with `attachElicitation` and a queue that answers every form at once with a unique `maxRows`. The plain call is the same `export-data` tool with its options passed as arguments (one round trip, the same validation and export, no elicitation). Zero loss is checked on the server (its log of validated answers, and its ledger of answers on the wire: in the legacy era one record per `elicitation/create`, each answered exactly once) and on the client (the tool results).',
     '',

@@ -197,3 +197,103 @@ describe('renderMarkdown of the dialog and its weight', () => {
     expect(markdown).toContain('| kit runs | @cfworker/json-schema runs; ajv throws EvalError |');
   });
 });
+
+/** The end-to-end rows of a report (not the CPU row), as cells. */
+const endToEndRowsOf = (markdown) =>
+  markdown
+    .split('\n')
+    .filter((row) => row.startsWith('| Bridge end to end,') && !row.includes('CPU per call'))
+    .map(cells);
+
+describe('renderMarkdown of the bridge end to end', () => {
+  const volley = (calls, perSecond, ok = true) => ({
+    calls,
+    perSecond: s(perSecond - 10, perSecond, perSecond + 5, 3),
+    p50Ms: s(9, 10, 12, 3),
+    p99Ms: s(30, 40, 50, 3),
+    questionP50Ms: s(2, 3, 4, 3),
+    backendCpuMsPerCall: s(1, 1.2, 1.4, 3),
+    pageCpuMsPerCall: s(1, 1.5, 2, 3),
+    lost: ok ? 0 : 1,
+    doubled: 0,
+    failures: ok ? 0 : 1,
+    firstError: ok ? undefined : 'the volley did not finish within 120000 ms',
+    ok,
+  });
+  const throughput = {
+    owners: 100,
+    perOwner: 20,
+    pendingPerOwner: 2,
+    fields: 13,
+    backendCpuMs: s(0.2, 0.22, 0.3, 3),
+    pageCpuMs: s(0.4, 0.5, 0.6, 3),
+    perSecond: s(900, 1000, 1100, 3),
+    p99Ms: s(5, 6, 7, 3),
+    ratio: s(0.2, 0.25, 0.3, 3),
+    floor: { cpuMs: s(0.01, 0.012, 0.02, 3), perSecond: s(4000, 4200, 4400, 3), p99Ms: s(1, 2, 3, 3) },
+  };
+  const bridge = (endToEnd) => ({
+    throughput,
+    paced: {
+      memory: {
+        owners: 1000,
+        ratePerSecond: 200,
+        questions: 2000,
+        p50Ms: 2,
+        p99Ms: 5,
+        lost: 0,
+        doubled: 0,
+        wrong: 0,
+        refused: 0,
+      },
+      redis: { pending: 'redis-server not found' },
+    },
+    saturated: { pending: 'x' },
+    idle: { pending: 'x' },
+    endToEnd,
+  });
+
+  it('puts the bridge beside its no-bridge twin, sequential and concurrent, with the ratio and the 0.8× target', () => {
+    const endToEnd = {
+      runs: 3,
+      users: 200,
+      perUser: 3,
+      era: 'modern',
+      sequential: { bridge: volley(500, 100), twin: volley(500, 120), ratio: s(0.8, 0.85, 0.9, 3) },
+      concurrent: { bridge: volley(600, 150), twin: volley(600, 300), ratio: s(0.4, 0.5, 0.6, 3) },
+    };
+    const markdown = renderMarkdown({ environment, bridge: bridge(endToEnd) });
+    const [sequential, concurrent] = endToEndRowsOf(markdown);
+    expect(sequential[0]).toMatch(/^Bridge end to end, 500 sequential calls, one user \(demo server/);
+    expect(sequential[1]).toBe(
+      '100 calls/s (90–110); p50 10 ms (9–12), p99 40 ms (30–50); 0 lost, 0 doubled; the question on the bridge (shown → answered) p50 3 ms (2–4)',
+    );
+    expect(sequential[2]).toContain('120 calls/s (110–130)');
+    expect(sequential[2]).toContain('answered on the backend from the queue, no bridge');
+    expect(sequential[3]).toBe("0.85× the twin's calls/s (0.8–0.9)");
+    expect(sequential[4]).toBe('≥ 0.8×, 0 lost, 0 doubled');
+    expect(sequential[5]).toBe('✓');
+    expect(concurrent[0]).toMatch(/^Bridge end to end, 200 concurrent users × 3 calls = 600 calls \(demo server/);
+    expect(concurrent[5]).toBe('✗ (below 0.8×)');
+    expect(markdown).toContain(
+      '| Bridge end to end, CPU per call (the concurrent volley) | backend 1.2 ms (1–1.4); browsers 1.5 ms (1–2) | backend 1.2 ms (1–1.4) (the twin) |',
+    );
+    expect(markdown).toContain('- **Bridge end to end**: min / median / max over 3 runs of each mode.');
+  });
+
+  it('says plainly when calls were lost or failed, and gives a failed run a row of its own', () => {
+    const endToEnd = {
+      runs: 1,
+      users: 20,
+      perUser: 2,
+      era: 'modern',
+      sequential: { bridge: volley(100, 100, false), twin: volley(100, 110), ratio: s(0.9, 0.9, 0.9, 1) },
+      concurrent: { bridge: volley(40, 100), twin: volley(40, 110), ratio: s(0.9, 0.9, 0.9, 1) },
+    };
+    const [sequential] = endToEndRowsOf(renderMarkdown({ environment, bridge: bridge(endToEnd) }));
+    expect(sequential[1]).toContain('1 lost, 0 doubled, 1 failed (the volley did not finish within 120000 ms)');
+    expect(sequential[5]).toBe('✗ (lost, doubled or failed calls)');
+    const failed = renderMarkdown({ environment, bridge: bridge({ error: 'Error: demo broke\n    at x' }) });
+    expect(failed).toContain('| Bridge end to end (with and without the bridge) | failed: Error: demo broke |');
+  });
+});

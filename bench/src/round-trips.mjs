@@ -85,7 +85,7 @@ async function connectClient(url, era) {
 }
 
 /** Serial numbers the server accepted for export-data calls logged after index `from`. */
-function acceptedSerials(log, from) {
+export function acceptedSerials(log, from) {
   const serials = [];
   for (const entry of log.slice(from)) {
     const maxRows = serialOf(entry);
@@ -107,7 +107,7 @@ function serialOf(entry) {
  * `elicitation/create`, each must be answered exactly once. Modern: one record per round (keyed by its sealed
  * `requestState`), each answered exactly once; records exist once answered, so none can show as unanswered.
  */
-function wireCount(report, era) {
+export function wireCount(report, era) {
   const records = report.requests.filter((r) => r.era === era);
   return {
     requests: records.length,
@@ -118,7 +118,7 @@ function wireCount(report, era) {
 }
 
 /** Compares what the client answered (serials first+1 … last) with what the server logged. */
-function tally(serials, first, last) {
+export function tally(serials, first, last) {
   const counts = new Map();
   for (const s of serials) counts.set(s, (counts.get(s) ?? 0) + 1);
   let lost = 0;
