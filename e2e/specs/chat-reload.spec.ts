@@ -22,10 +22,10 @@ test('reload mid-question: the question is back under its message with what was 
   const after = await chat.questionOfLastReply();
   await expect(chat.assistantMessages().last()).toContainText('Calling export-data…');
   await expect(chat.questions()).toHaveCount(1);
-  // What was typed is back, and the card says it was filled in again.
+  // What was typed is back (the dialog's defaultValues), and the page says it was filled in again, above the card.
   await expect(after.field('Export format')).toHaveValue('json');
   await expect(after.field('Maximum rows')).toHaveValue('5');
-  await expect(chat.questions().first()).toContainText(
+  await expect(chat.assistantMessages().last()).toContainText(
     'What you typed before is filled in again; nothing was sent yet.',
   );
   // One turn at a time: the message box waits for this one.

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import type { RemoteElicitation, RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
-import type { ElicitationEntry } from '@elicitation-kit/core';
 import { dropDraft, keepDraft, readDraft } from './drafts.js';
 
 /** What the card says when it starts from a kept draft instead of the server's defaults. */
 const RESTORED = 'What you typed before is filled in again; nothing was sent yet.';
 
 /**
- * One question, starting from what was typed before a reload or a move (`drafts.ts`), when anything was: the dialog
- * starts from an entry's `refused` content, so the draft goes there, with a line saying so. A real refusal wins: it
- * holds the latest typed values already.
+ * One question, starting from what was typed before a reload or a move (`drafts.ts`), when anything was, with a line
+ * saying so. A refused answer's values win (the dialog starts from them): they are the latest typed.
  */
 function InlineQuestion({
   user,
@@ -23,20 +21,21 @@ function InlineQuestion({
 }) {
   // Read once per question: later edits go to the draft, not back into the card.
   const [draft] = useState(() => readDraft(user, entry));
-  const shown: ElicitationEntry =
-    draft === undefined || entry.refused !== undefined
-      ? entry
-      : { ...entry, refused: { message: RESTORED, result: { action: 'accept' as const, content: draft } } };
+  const restored = draft !== undefined && entry.refused === undefined;
   return (
-    <ElicitationDialog
-      presentation="inline"
-      entry={shown}
-      onValuesChange={(values) => keepDraft(user, entry, values, (id, content) => queue.keepDraft(id, content))}
-      onRespond={(result) => {
-        dropDraft(user, entry);
-        queue.respond(entry.id, result);
-      }}
-    />
+    <>
+      {restored && <p className="hint">{RESTORED}</p>}
+      <ElicitationDialog
+        presentation="inline"
+        entry={entry}
+        {...(draft !== undefined && { defaultValues: draft })}
+        onValuesChange={(values) => keepDraft(user, entry, values, (id, content) => queue.keepDraft(id, content))}
+        onRespond={(result) => {
+          dropDraft(user, entry);
+          queue.respond(entry.id, result);
+        }}
+      />
+    </>
   );
 }
 

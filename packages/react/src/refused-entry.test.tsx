@@ -60,3 +60,32 @@ describe('an entry with a refused answer', () => {
     expect(screen.getByText(MESSAGE)).toBeTruthy();
   });
 });
+
+describe('defaultValues: a draft the host kept', () => {
+  it('starts the form from the draft (checked like typed values) and answers with it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onRespond = vi.fn();
+    const entry = { id: 'q', request, server: { name: 'Acme' } };
+    render(<ElicitationDialog entry={entry} defaultValues={{ branch: 'r7', maxRows: 0 }} onRespond={onRespond} />);
+    expect((screen.getByLabelText(/Branch/) as HTMLInputElement).value).toBe('r7');
+    expect((screen.getByLabelText(/Max rows/) as HTMLInputElement).value).toBe('0');
+    // A draft is not an answer: an invalid value in it is refused on Accept like a typed one.
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onRespond).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/Max rows/));
+    await user.type(screen.getByLabelText(/Max rows/), '9');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(onRespond).toHaveBeenCalledWith({ action: 'accept', content: { branch: 'r7', maxRows: 9 } });
+  });
+
+  it('a refused answer’s values win over the draft', () => {
+    const entry = {
+      id: 'q#1',
+      request,
+      server: { name: 'Acme' },
+      refused: { message: MESSAGE, result: { action: 'accept', content: { branch: 'refused', maxRows: 3 } } as const },
+    };
+    render(<ElicitationDialog entry={entry} defaultValues={{ branch: 'draft' }} onRespond={vi.fn()} />);
+    expect((screen.getByLabelText(/Branch/) as HTMLInputElement).value).toBe('refused');
+  });
+});

@@ -39,6 +39,12 @@ interface RootBaseProps {
   /** Called with the form's values after each edit (form mode). Not an answer: only `onRespond` answers. */
   onValuesChange?: (values: FormValues) => void;
   /**
+   * Values the form starts from instead of the request's defaults (form mode): a draft the host kept across a reload,
+   * or the bridge's `entry.draft` of a question moved to another process. Checked like typed values; a refused
+   * answer's values (`entry.refused`) win. Read when the request is first shown.
+   */
+  defaultValues?: FormValues;
+  /**
    * An rjsf theme (e.g. `import { Theme } from '@rjsf/mui'`): its widgets render the controls; the kit keeps the
    * labels, descriptions, hints and errors (plain text), core's validation and the accessibility wiring.
    */

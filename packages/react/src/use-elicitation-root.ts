@@ -60,6 +60,7 @@ export function useElicitationRoot(options: ElicitationOptions): ElicitationRoot
     blockSensitive,
     pendingCount = 0,
     theme,
+    defaultValues,
   } = options;
   const request = entry?.request ?? requestOption!;
   const server = entry?.server ?? serverOption!;
@@ -81,7 +82,10 @@ export function useElicitationRoot(options: ElicitationOptions): ElicitationRoot
     ...(era !== undefined && { era }),
     ...(blockSensitive !== undefined && { blockSensitive }),
     ...(strings.issues !== undefined && { messages: strings.issues }),
-    ...(refusedResult?.action === 'accept' && refusedResult.content !== undefined && { values: refusedResult.content }),
+    // Where the form starts: a refused answer's values, else the host's draft, else the request's defaults.
+    ...(refusedResult?.action === 'accept' && refusedResult.content !== undefined
+      ? { values: refusedResult.content }
+      : defaultValues !== undefined && { values: defaultValues }),
     onAnswer: (result) => {
       latest.current.onRespond(result);
       setOpen(false);
