@@ -7,6 +7,8 @@
 //
 // The chat host always runs its production build under its strict CSP (apps/chat-host: built, then its backend).
 //
+// DEMO_CHAT_SIGN_IN=1 points the chat host at the demo server's protected endpoint (each chat user signs in first).
+//
 // Ports: DEMO_SERVER_PORT (default 3901; 0 picks a free one), DEMO_AUTH_PORT (the demo's authorization server, for
 // the server's /mcp-protected; default the server's port + 1), DEMO_HOST_PORT (default 5173), DEMO_CHAT_PORT (5174).
 // The server starts first and reports the URL it really listens on; the host gets it as VITE_DEMO_SERVER_URL, so
@@ -237,6 +239,8 @@ try {
   await stop(1);
 }
 const chatOrigin = `http://${host}:${chatPort}`;
+// DEMO_CHAT_SIGN_IN=1: the chat host's MCP client uses the protected endpoint, so each chat user signs in first.
+const chatSignIn = process.env.DEMO_CHAT_SIGN_IN === '1';
 // Vite inlines VITE_* variables into the page (dev server and production build alike).
 const hostEnv = { VITE_DEMO_SERVER_URL: serverUrl, VITE_CHAT_HOST_URL: `${chatOrigin}/` };
 
@@ -302,7 +306,7 @@ start(
   'chat',
   process.execPath,
   [...sourceLoader, 'server/main.ts'],
-  { PORT: String(chatPort), HOST: host, MCP_URL: serverUrl },
+  { PORT: String(chatPort), HOST: host, MCP_URL: chatSignIn ? protectedUrl : serverUrl },
   join(root, 'apps', 'chat-host'),
   { stdout: (line) => CHAT_LINE.test(line) },
 );
@@ -324,7 +328,11 @@ console.log(`
 
     Chat host   ${chatOrigin}/
                 an AI SDK chat (its MCP client on the backend): sign in with any name, say "Export the orders";
-                the question appears under the reply. Also "Connect my account", "Archive old exports".
+                the question appears under the reply. Also "Connect my account", "Archive old exports".${
+                  chatSignIn
+                    ? '\n                It uses the protected endpoint: "Sign in" above the chat first (any login and password).'
+                    : '\n                (DEMO_CHAT_SIGN_IN=1 npm run demo: it uses the protected endpoint, each user signs in.)'
+                }
 
     Gallery     ${hostOrigin}/#/gallery
     Playground  ${hostOrigin}/#/playground
