@@ -55,9 +55,11 @@ export const budgets = {
   // half (Fetch handler, tokens, answer checks, the memory hub, Node adapter) runs on the backend: with the Redis hub
   // it was ~8.1 KB written plainly and 10 KB left headroom; the hub is an entry of its own now (a host without
   // replicas does not ship it), measured alone with the memory hub it shares. The browser half (the remote queue, SSE
-  // reading, rehydration) ships to the page: ~3.4 KB, 5 KB with headroom.
+  // reading, rehydration) ships to the page: ~3.4 KB at first, 5 KB with headroom; it grew with refusals kept with
+  // what was typed (issue 32), the withdrawal reasons and drafts carried across a move to another process (issue 34):
+  // 5.09 KB written plainly, so 6 KB, raised on purpose rather than squeezed.
   bridge: { entry: 'packages/bridge/src/index.ts', budget: 10 * 1024 },
-  'bridge/browser': { entry: 'packages/bridge/src/browser.ts', budget: 5 * 1024 },
+  'bridge/browser': { entry: 'packages/bridge/src/browser.ts', budget: 6 * 1024 },
   'bridge/redis': { entry: 'packages/bridge/src/redis.ts', budget: 6 * 1024 },
   // The real Public Suffix List (issue 22), an entry of its own so that no host pays for it unasked: tldts and its list
   // are ~50 KB min+gz (the kit's own code is one function). Measured to catch a grown list or a dependency mistake.
