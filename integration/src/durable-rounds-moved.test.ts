@@ -187,8 +187,10 @@ describe.each(HUBS)('durable rounds on the page, through $hub: moved and expired
         { name: 'confirm-action', arguments: {} },
         { rounds, queue, owner: 'bob', server: { url: demo.url }, ttl: 1_500 },
       );
+      // Caught from the start: the round may expire before this test awaits it (a loaded machine).
+      const failed = call.catch((reason: unknown) => reason);
       const [shown] = await waitForQueue(tab.queue, (snapshot) => snapshot.length === 1);
-      const error = await call.catch((reason: unknown) => reason);
+      const error = await failed;
       expect(error).toBeInstanceOf(DurableRoundError);
       expect(error).toMatchObject({ reason: 'expired' });
       await waitForQueue(tab.queue, (snapshot) => snapshot.length === 0);

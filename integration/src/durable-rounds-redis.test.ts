@@ -236,16 +236,18 @@ describe('the Redis durable round store', () => {
     try {
       const { client, queue } = await connectHost();
       const rounds = storeOn(volatile, 'volatile:');
-      const call = callToolDurably(client, CONFIRM, {
+      // The failure is caught from the start: the caller may learn that the round is gone (its lease check) while
+      // Redis is still restarting, before this test awaits it.
+      const failed = callToolDurably(client, CONFIRM, {
         rounds,
         queue,
         owner: 'user-1',
         server: { url: demo.url },
         lease: LEASE,
-      });
+      }).catch((error: unknown) => error);
       const entry = await firstEntry(queue);
       await volatile.restart();
-      const failure: unknown = await call.catch((error: unknown) => error);
+      const failure: unknown = await failed;
       expect(failure).toBeInstanceOf(DurableRoundError);
       expect(failure).toMatchObject({ reason: 'lost', message: expect.stringContaining('no longer has this round') });
       expect(entry.signal.aborted).toBe(true);

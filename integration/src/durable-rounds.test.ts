@@ -164,9 +164,11 @@ describe('durable rounds against the demo server (2026-07-28)', () => {
       lease: LEASE,
       signal: gone.signal,
     });
+    // Caught from the start: it may end before this test awaits it.
+    const ended = call.catch(() => undefined);
     await firstEntry(caller.queue);
     gone.abort('caller shut down');
-    await call.catch(() => undefined);
+    await ended;
 
     const [queueA, queueB] = [createElicitationQueue(), createElicitationQueue()];
     const outcomes: ResumedOutcome[] = [];
@@ -228,8 +230,10 @@ describe('durable rounds against the demo server (2026-07-28)', () => {
       server: { url: demo().url },
       ttl: 200,
     });
+    // Caught from the start: the round may expire before this test awaits it (a loaded machine).
+    const failed = call.catch((error: unknown) => error);
     const entry = await firstEntry(caller.queue);
-    const failure: unknown = await call.catch((error: unknown) => error);
+    const failure: unknown = await failed;
     expect(failure).toBeInstanceOf(DurableRoundError);
     expect(failure).toMatchObject({ reason: 'expired', message: expect.stringContaining('nothing was sent') });
     expect(entry.signal.aborted).toBe(true);
@@ -258,9 +262,11 @@ describe('durable rounds against the demo server (2026-07-28)', () => {
       ttl: 100,
       signal: gone.signal,
     });
+    // Caught from the start: its round may expire before this test awaits it.
+    const ended = call.catch(() => undefined);
     await firstEntry(caller.queue);
     gone.abort('caller shut down');
-    await call.catch(() => undefined);
+    await ended;
     await new Promise((resolve) => setTimeout(resolve, 150));
 
     const queue = createElicitationQueue();

@@ -150,12 +150,14 @@ describe('callToolDurably over the SDK v2 client (2026-07-28)', () => {
       { name: 'ask-twice', arguments: {} },
       { rounds, queue: setup.queue, owner: 'user-1', server: SERVER, lease: LEASE, holder: 'caller' },
     );
+    // Caught from the start: the caller may learn it lost the round before this test awaits it.
+    const failed = call.catch((error: unknown) => error);
     const entry = await firstEntry(setup.queue);
     await new Promise((resolve) => setTimeout(resolve, LEASE + 20));
     const [orphan] = await store.orphans();
     expect(await store.take(orphan?.id ?? '', 'other', 60_000)).toMatchObject({ lease: { holder: 'other' } });
     stalled = false;
-    const failure: unknown = await call.catch((error: unknown) => error);
+    const failure: unknown = await failed;
     expect(failure).toMatchObject({ reason: 'taken', message: expect.stringContaining('resume handler') });
     expect(entry.signal.aborted).toBe(true);
     expect(setup.queue.getSnapshot()).toEqual([]);
