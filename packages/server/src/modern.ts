@@ -13,7 +13,6 @@ import type { UrlFlow } from './question.js';
 import { settle } from './settle.js';
 import type { ReceivedAnswer } from './settle.js';
 import type { AnsweredRound, RoundState } from './rounds.js';
-import type { CallToolResult as KitCallToolResult } from './mcp-types.js';
 import type { Questions } from './tool.js';
 import { receivedState } from './state.js';
 import { bounded } from './store-calls.js';
@@ -255,7 +254,7 @@ async function askFollowUp(
   try {
     ({ epoch } = await bounded(kit, 'open', (store) => store.open(id, kit.ttlMs)));
   } catch (error) {
-    throw new FollowUpEnded(refuse(round, 'store-unavailable', undefined, error) as KitCallToolResult);
+    throw new FollowUpEnded(refuse(round, 'store-unavailable', undefined, error));
   }
   const afterMs = spec.withdrawAfterMs?.(call);
   const payload: RoundState = {
