@@ -60,21 +60,29 @@ class FaultServer {
       env: {
         ...process.env,
         PORT: String(port),
+        // Any free port for the authorization server (unused here): the default, PORT + 1, may be taken when a
+        // restart reuses PORT (an ephemeral port the system handed out for something else meanwhile).
+        DEMO_AUTH_PORT: '0',
         DEMO_DEBUG: '1',
         DEMO_RESUMABLE: '1',
         DEMO_SERVER_TITLE: title,
         DEMO_STATE_KEY: STATE_KEY,
       },
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (child.stdout === null) {
-      throw new Error('no stdout');
+    if (child.stdout === null || child.stderr === null) {
+      throw new Error('no stdout or stderr');
     }
+    // The last of what it wrote to stderr, to say why if it exits before listening.
+    let errors = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      errors = (errors + chunk).slice(-2000);
+    });
     const lines = createInterface({ input: child.stdout });
     const [first] = (await Promise.race([
       once(lines, 'line'),
       once(child, 'exit').then(() => {
-        throw new Error(`the demo server exited before listening (port ${port})`);
+        throw new Error(`the demo server exited before listening (port ${port}): ${errors}`);
       }),
     ])) as [string];
     // Keep draining the log lines, or the pipe fills up and the server blocks.
