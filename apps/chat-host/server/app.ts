@@ -7,6 +7,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createElicitationBridge, toNodeListener } from '@elicitation-kit/bridge';
 import type { ElicitationBridge } from '@elicitation-kit/bridge';
+import { createRedisBridgeHub } from '@elicitation-kit/bridge/redis';
+import { createElicitationQueue } from '@elicitation-kit/core';
+import {
+  createMemoryDurableRoundStore,
+  createRedisDurableRoundStore,
+  resumeRounds,
+} from '@elicitation-kit/mcp/durable';
+import type { DurableRound, ResumeConnection } from '@elicitation-kit/mcp/durable';
 import { agUiRoutes } from './ag-ui.js';
 import { chatRoutes } from './chat-routes.js';
 import { createConversations } from './conversations.js';
@@ -14,10 +22,12 @@ import { hostValues, isServedHost, refuse, servedHosts, signedOut, unknownHost }
 import { createChatSignIn, MCP_SIGN_IN_PATH } from './mcp-sign-in.js';
 import { createChatModel } from './model.js';
 import type { ChatHostOptions } from './options.js';
-import { createSessions } from './session.js';
+import { createSessions, createStoredSessions } from './session.js';
 import { sessionRoutes } from './session-routes.js';
 import { staticFiles } from './static-files.js';
-import { startTurn } from './turn.js';
+import { createMemoryChatStore, createRedisChatStore } from './store.js';
+import { connectSdkV2, timedDurableClient } from './tools.js';
+import { continueTurn, startTurn } from './turn.js';
 
 /** The policy of every response. */
 export const CONTENT_SECURITY_POLICY = [
@@ -53,25 +63,79 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
   const { mcpUrl, era = 'modern', toolTimeoutMs = 30_000, log = () => {} } = options;
   const host = options.host ?? '127.0.0.1';
   const extraHosts = hostValues(options.hosts ?? []);
+  const { replicas, roundLeaseMs = 30_000 } = options;
   // A session that ends (signed out, replaced) ends its user's conversation: nobody can reach it again.
-  const sessions = createSessions({
-    onEnd: (user) => {
-      conversations.end(user);
-      mcpSignIn.forget(user);
-    },
-  });
+  const onEnd = (user: string): void => {
+    conversations.end(user);
+    mcpSignIn.forget(user);
+  };
+  const store = replicas === undefined ? createMemoryChatStore() : createRedisChatStore(replicas.redis);
+  const sessions = replicas === undefined ? createSessions({ onEnd }) : createStoredSessions(store, { onEnd });
   // Sign-in to the MCP server when it needs one (MCP authorization): tokens here, per user (mcp-sign-in.ts).
   const mcpSignIn = createChatSignIn({ servers: [mcpUrl] });
   const bridge = createElicitationBridge({
     authorize: (request) => sessions.userOf(request),
     // The page is this server's own, at the port it listens on; the Host header is checked below (isServedHost).
     origins: 'trust-host-header',
+    ...(replicas !== undefined && { hub: createRedisBridgeHub(replicas.redis), secret: replicas.secret }),
     onEvent: (event) => log(JSON.stringify({ bridge: event.type, ...('owner' in event && { owner: event.owner }) })),
   });
   const model = createChatModel(options.modelDelayMs === undefined ? {} : { delayMs: options.modelDelayMs });
-  const conversations = createConversations((turn) =>
-    startTurn({ ...turn, bridge, model, mcpUrl, era, toolTimeoutMs, signIn: mcpSignIn }),
+  // 2026-07-28 calls are durable: their rounds written down (conversations.ts, tools.ts), and taken over here when
+  // the replica that asked is gone.
+  const rounds =
+    replicas === undefined ? createMemoryDurableRoundStore() : createRedisDurableRoundStore(replicas.redis);
+  const conversations = createConversations(
+    {
+      start: (turn) =>
+        startTurn({
+          ...turn,
+          bridge,
+          model,
+          mcpUrl,
+          era,
+          toolTimeoutMs,
+          signIn: mcpSignIn,
+          durable: {
+            rounds,
+            lease: roundLeaseMs,
+            waitingOn: (call) => conversations.waitingOn(turn.user, { ...call, messageId: turn.messageId }),
+          },
+        }),
+      continue: (turn) => continueTurn({ ...turn, model }),
+    },
+    store,
   );
+  /** A round another replica asked: its questions go to its owner's pages, under its message, through the bridge. */
+  const connectRound = async (round: DurableRound): Promise<ResumeConnection<unknown>> => {
+    if (round.server.url !== mcpUrl) {
+      throw new Error(`this chat host does not reach ${round.server.url}`);
+    }
+    const queue = createElicitationQueue();
+    const authProvider = await mcpSignIn.providerFor(round.owner, mcpUrl);
+    const { client } = await connectSdkV2(mcpUrl, queue, authProvider === undefined ? {} : { authProvider });
+    const stop = bridge.expose(round.owner, queue, round.tag === undefined ? {} : { tag: round.tag });
+    return {
+      client: timedDurableClient(client, toolTimeoutMs),
+      queue,
+      async close() {
+        stop();
+        await client.close();
+      },
+    };
+  };
+  const resumer =
+    era === 'modern'
+      ? resumeRounds({
+          rounds,
+          lease: roundLeaseMs,
+          connect: connectRound,
+          onOutcome: async ({ round, outcome }) => {
+            const resumed = round.tag !== undefined && (await conversations.resume(round.owner, round.tag, outcome));
+            log(JSON.stringify({ resumed: round.callId, outcome: outcome.type, delivered: resumed }));
+          },
+        })
+      : undefined;
   const session = sessionRoutes(sessions);
   const chat = chatRoutes(conversations);
   // The page's `?mode=ag-ui`: the same model and tools as an AG-UI agent, its questions as interrupts.
@@ -87,14 +151,14 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
       return session(request);
     }
     if (pathname === MCP_SIGN_IN_PATH || pathname.startsWith(`${MCP_SIGN_IN_PATH}/`)) {
-      return mcpSignIn.handle(request, sessions.userOf(request));
+      return mcpSignIn.handle(request, await sessions.userOf(request));
     }
     if (pathname === '/api/chat' || pathname.startsWith('/api/chat/')) {
-      const user = sessions.userOf(request);
+      const user = await sessions.userOf(request);
       return user === undefined ? signedOut() : chat(request, user);
     }
     if (pathname === '/api/ag-ui') {
-      const user = sessions.userOf(request);
+      const user = await sessions.userOf(request);
       return user === undefined ? signedOut() : agUi.handle(request, user);
     }
     if (files === undefined || pathname.startsWith('/api/')) {
@@ -123,6 +187,7 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     port,
     bridge,
     async close() {
+      await resumer?.stop();
       await conversations.close();
       await agUi.close();
       await bridge.close();

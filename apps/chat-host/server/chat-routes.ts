@@ -47,7 +47,7 @@ export function readUserMessage(body: unknown): { ok: true; message: UIMessage }
 export function chatRoutes(conversations: Conversations): (request: Request, user: string) => Promise<Response> {
   return async (request, user) => {
     const { pathname } = new URL(request.url);
-    const conversation = conversations.of(user);
+    const conversation = await conversations.of(user);
     if (pathname !== '/api/chat') {
       if (request.method !== 'GET' || pathname !== `/api/chat/${conversation.id}/stream`) {
         return refuse(404, 'not-found', 'No such chat.');

@@ -5,9 +5,13 @@
 //   CHAT_ERA (modern | legacy; default modern), CHAT_DIST (default ./dist), CHAT_HOSTS (more `Host` values to answer
 //   besides the loopback names with PORT, comma-separated: `chat.example.test,chat.example.test:8443`; default none),
 //   CHAT_DEBUG=1 (log the bridge's events).
+// Replicas (several of these behind one load balancer): CHAT_REDIS_URL (the Redis they share: sessions, conversations,
+//   the bridge's hub, durable rounds), CHAT_SECRET (the same on every replica, at least 32 characters),
+//   CHAT_ROUND_LEASE_MS (how soon another replica takes a dead one's open questions; default 30000).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { startChatHost } from './app.js';
 import { hostValues } from './http.js';
 
@@ -38,6 +42,19 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(1);
 }
 
+const redisUrl = process.env.CHAT_REDIS_URL;
+const secret = process.env.CHAT_SECRET ?? '';
+if (redisUrl !== undefined && secret.length < 32) {
+  console.error('chat-host: CHAT_REDIS_URL needs CHAT_SECRET, the same on every replica, at least 32 characters');
+  process.exit(1);
+}
+const roundLeaseMs = Number(process.env.CHAT_ROUND_LEASE_MS ?? 30_000);
+if (!Number.isInteger(roundLeaseMs) || roundLeaseMs < 100) {
+  console.error(`chat-host: CHAT_ROUND_LEASE_MS must be a whole number of ms, at least 100 (got ${roundLeaseMs})`);
+  process.exit(1);
+}
+const redis = redisUrl === undefined ? undefined : new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+
 const chatHost = await startChatHost({
   mcpUrl,
   dist,
@@ -45,13 +62,18 @@ const chatHost = await startChatHost({
   host,
   era,
   hosts,
+  roundLeaseMs,
+  ...(redis !== undefined && { replicas: { redis, secret } }),
   ...(process.env.CHAT_DEBUG === '1' && { log: (line: string) => console.log(line) }),
 });
 console.log(`chat-host (production build, strict CSP) at ${chatHost.url} using ${mcpUrl}`);
 
 const stop = (): void => {
   chatHost.close().then(
-    () => process.exit(0),
+    () => {
+      redis?.disconnect();
+      process.exit(0);
+    },
     () => process.exit(1),
   );
 };

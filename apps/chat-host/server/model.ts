@@ -26,6 +26,16 @@ export function toolFor(text: string): string | undefined {
   return TOOL_WORDS.find(({ words }) => words.some((word) => lower.includes(word)))?.tool;
 }
 
+/** The first text block of an MCP `CallToolResult` (a resumed turn's tool result comes as JSON), if it is one. */
+function textOf(value: unknown): string | undefined {
+  const content = (value as { content?: unknown } | null)?.content;
+  if (!Array.isArray(content)) {
+    return undefined;
+  }
+  const block = content.find((item: { type?: unknown } | null) => item?.type === 'text') as { text?: unknown } | undefined;
+  return typeof block?.text === 'string' ? block.text : undefined;
+}
+
 /** What a tool's output says, as one line of text: its first text block (the demo server's JSON summary). */
 export function quote(output: LanguageModelV4ToolResultOutput): string {
   switch (output.type) {
@@ -34,7 +44,7 @@ export function quote(output: LanguageModelV4ToolResultOutput): string {
       return output.value;
     case 'json':
     case 'error-json':
-      return JSON.stringify(output.value);
+      return textOf(output.value) ?? JSON.stringify(output.value);
     case 'content':
       return output.value.find((part) => part.type === 'text')?.text ?? '(no text)';
     case 'execution-denied':

@@ -1,4 +1,5 @@
 // What the chat host is started with.
+import type { Redis } from 'ioredis';
 /** The protocol era the MCP clients speak: 2026-07-28 (`modern`, stateless) or 2025-11-25 sessions (`legacy`). */
 export type Era = 'modern' | 'legacy';
 
@@ -29,4 +30,17 @@ export interface ChatHostOptions {
   modelDelayMs?: number | null;
   /** Where to report what happens (one line per event). @default nowhere */
   log?: (line: string) => void;
+  /**
+   * Run as one of several replicas behind a load balancer: the sessions, the conversations, the bridge's hub and the
+   * durable rounds live in this Redis (the client is yours: closing the chat host does not close it), so any replica
+   * answers any request, and a question asked by a replica that died is finished by another. Every replica needs the
+   * same `secret` (the bridge's answer tokens, at least 32 bytes). Without it, all of that lives in this process (a
+   * restart forgets it).
+   */
+  replicas?: { redis: Redis; secret: string };
+  /**
+   * How long a replica's claim on a durable round lasts without renewal, in ms: a replica killed while a question is
+   * open leaves it to another this long after its last renewal. @default 30000
+   */
+  roundLeaseMs?: number;
 }

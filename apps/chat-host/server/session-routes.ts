@@ -9,7 +9,7 @@ export function sessionRoutes(sessions: Sessions): (request: Request) => Promise
   return async (request) => {
     switch (request.method) {
       case 'GET':
-        return json(200, { user: sessions.sessionOf(request)?.name ?? null });
+        return json(200, { user: (await sessions.sessionOf(request))?.name ?? null });
       case 'POST': {
         const body = await readJson(request);
         if (!body.ok) {
@@ -19,14 +19,14 @@ export function sessionRoutes(sessions: Sessions): (request: Request) => Promise
         if (!name.ok) {
           return refuse(400, 'invalid-name', name.message);
         }
-        const { session, cookie } = sessions.signIn(request, name.name);
+        const { session, cookie } = await sessions.signIn(request, name.name);
         return json(200, { user: session.name }, { 'Set-Cookie': cookie });
       }
       case 'DELETE':
         if (!isSameOrigin(request)) {
           return refuse(403, 'bad-origin', 'Requests must come from this site’s own pages.');
         }
-        return new Response(null, { status: 204, headers: { 'Set-Cookie': sessions.signOut(request) } });
+        return new Response(null, { status: 204, headers: { 'Set-Cookie': await sessions.signOut(request) } });
       default:
         return new Response(null, { status: 405, headers: { Allow: 'GET, POST, DELETE' } });
     }

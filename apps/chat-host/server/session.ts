@@ -1,9 +1,10 @@
 // Who the browser is: a server-side session, made at sign-in, whose random id is the only thing the browser holds (an
 // HttpOnly, SameSite=Strict cookie). The session knows its user, a random id made at sign-in (the owner of the user's
 // conversation and questions: what every route and the bridge's `authorize` read), and the name typed at sign-in, a
-// display name only: two browsers typing the same name are two users. Sign-out ends the session; so does a restart
-// (sessions live in this process's memory, like the conversations).
+// display name only: two browsers typing the same name are two users. Sign-out ends the session. One process keeps
+// its sessions in memory (a restart ends them, like the conversations); replicas keep them in the shared store.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ChatStore } from './store.js';
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'chat_session';
@@ -13,6 +14,9 @@ export const MAX_NAME_LENGTH = 40;
 
 /** The most sessions kept at once: past it, signing in ends the oldest session. */
 const MAX_SESSIONS = 10_000;
+
+/** How long a session lasts in a shared store, from sign-in. */
+const STORED_SESSION_TTL_MS = 12 * 60 * 60_000;
 
 /** Letters and digits of any script, spaces, and `. _ ' -`: a name, nothing markup or a cookie could trip on. */
 const NAME = /^[\p{L}\p{N} ._'-]+$/u;
@@ -53,16 +57,16 @@ export interface Session {
 /** Server-side sessions: who a request is, and the cookies that sign a browser in and out. */
 export interface Sessions {
   /** The session of `request`, or `undefined` (no cookie, or an id that is no session: made up, ended, forgotten). */
-  sessionOf(request: Request): Session | undefined;
+  sessionOf(request: Request): Promise<Session | undefined>;
   /** The user of `request`'s session (what the bridge's `authorize` returns), or `undefined`. */
-  userOf(request: Request): string | undefined;
+  userOf(request: Request): Promise<string | undefined>;
   /**
    * Starts a session for `name` (a name {@link checkName} accepted), a new user, ending the session `request` had:
    * the session and its `Set-Cookie` value.
    */
-  signIn(request: Request, name: string): { session: Session; cookie: string };
+  signIn(request: Request, name: string): Promise<{ session: Session; cookie: string }>;
   /** Ends the session of `request`, if any; the `Set-Cookie` value that clears the cookie. */
-  signOut(request: Request): string;
+  signOut(request: Request): Promise<string>;
 }
 
 /** Options of {@link createSessions}. */
@@ -86,13 +90,27 @@ function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
+/** The session id `request`'s cookie carries, when it has the shape of one. */
+function cookieIdOf(request: Request): string | undefined {
+  const id = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
+  return id !== undefined && SESSION_ID.test(id) ? id : undefined;
+}
+
+/** A new session for `name`: its id (the cookie's value) and its `Set-Cookie` value. */
+function newSession(name: string): { id: string; session: Session; cookie: string } {
+  const id = randomBytes(32).toString('base64url');
+  return { id, session: { user: randomUUID(), name }, cookie: `${SESSION_COOKIE}=${id}; ${ATTRIBUTES}` };
+}
+
+const SIGNED_OUT_COOKIE = `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+
 /** Sessions in this process's memory. */
 export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }: SessionOptions = {}): Sessions {
   /** By session id, oldest first. */
   const byId = new Map<string, Session>();
   const idOf = (request: Request): string | undefined => {
-    const id = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
-    return id !== undefined && SESSION_ID.test(id) && byId.has(id) ? id : undefined;
+    const id = cookieIdOf(request);
+    return id !== undefined && byId.has(id) ? id : undefined;
   };
   const end = (id: string): void => {
     const session = byId.get(id);
@@ -106,9 +124,9 @@ export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }:
     return id === undefined ? undefined : byId.get(id);
   };
   return {
-    sessionOf,
-    userOf: (request) => sessionOf(request)?.user,
-    signIn(request, name) {
+    sessionOf: async (request) => sessionOf(request),
+    userOf: async (request) => sessionOf(request)?.user,
+    async signIn(request, name) {
       const previous = idOf(request);
       if (previous !== undefined) {
         end(previous);
@@ -119,17 +137,64 @@ export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }:
         }
         end(oldest);
       }
-      const id = randomBytes(32).toString('base64url');
-      const session: Session = { user: randomUUID(), name };
+      const { id, session, cookie } = newSession(name);
       byId.set(id, session);
-      return { session, cookie: `${SESSION_COOKIE}=${id}; ${ATTRIBUTES}` };
+      return { session, cookie };
     },
-    signOut(request) {
+    async signOut(request) {
       const id = idOf(request);
       if (id !== undefined) {
         end(id);
       }
-      return `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+      return SIGNED_OUT_COOKIE;
+    },
+  };
+}
+
+/** A session as a store keeps it, read back as untrusted text. */
+function readSession(text: string | undefined): Session | undefined {
+  if (text === undefined) {
+    return undefined;
+  }
+  try {
+    const { user, name } = JSON.parse(text) as { user?: unknown; name?: unknown };
+    return typeof user === 'string' && typeof name === 'string' ? { user, name } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sessions in a shared store (every replica reads the same ones), each lasting 12 hours from sign-in. Sign-out and a
+ * new sign-in end a session here at once, for every replica; the store's own expiry ends the rest (`onEnd` is not
+ * called for those: their conversation expires in the store the same way).
+ */
+export function createStoredSessions(store: ChatStore, { onEnd = () => {} }: Omit<SessionOptions, 'maxSessions'> = {}): Sessions {
+  const key = (id: string): string => `session:${id}`;
+  const sessionOf = async (request: Request): Promise<Session | undefined> => {
+    const id = cookieIdOf(request);
+    return id === undefined ? undefined : readSession(await store.get(key(id)));
+  };
+  const end = async (request: Request): Promise<void> => {
+    const id = cookieIdOf(request);
+    const session = id === undefined ? undefined : readSession(await store.get(key(id)));
+    if (id !== undefined && session !== undefined) {
+      await store.delete(key(id));
+      onEnd(session.user);
+    }
+  };
+  return {
+    sessionOf,
+    userOf: async (request) => (await sessionOf(request))?.user,
+    async signIn(request, name) {
+      await end(request);
+      const { id, session, cookie } = newSession(name);
+      await store.set(key(id), JSON.stringify(session), STORED_SESSION_TTL_MS);
+      return { session, cookie };
+    },
+    async signOut(request) {
+      await end(request);
+      return SIGNED_OUT_COOKIE;
     },
   };
 }

@@ -13,6 +13,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type { ChatSignIn } from './mcp-sign-in.js';
 import type { Era } from './options.js';
 import { chatTools, failOnUndelivered } from './tools.js';
+import type { DurableCalls } from './tools.js';
 
 /** What a turn needs. */
 export interface TurnContext {
@@ -34,6 +35,8 @@ export interface TurnContext {
   onEnd: (messages: UIMessage[]) => void;
   /** Signs the user in to servers that need it; without it, every server is reached without sign-in. */
   signIn?: ChatSignIn;
+  /** On 2026-07-28: the calls are durable, their rounds written here (see tools.ts). */
+  durable?: DurableCalls;
 }
 
 /**
@@ -97,6 +100,7 @@ export async function startTurn(context: TurnContext): Promise<Turn> {
       timeoutMs: context.toolTimeoutMs,
       undelivered,
       ...(authProvider === undefined ? {} : { authProvider }),
+      ...(context.durable === undefined ? {} : { durable: { ...context.durable, owner: user, tag: messageId } }),
     });
     stop = bridge.expose(user, queue, { tag: messageId });
     const result = streamText({
@@ -125,4 +129,25 @@ export async function startTurn(context: TurnContext): Promise<Turn> {
     await client.close();
     throw error;
   }
+}
+
+/**
+ * Continues a turn whose tool call another process finished (conversations.ts, `resume`): `messages` end with the
+ * turn's assistant message holding the tool's result, and the model writes its reply to it there (no more tools).
+ */
+export async function continueTurn(
+  context: Pick<TurnContext, 'model' | 'messages' | 'messageId' | 'signal' | 'onEnd'>,
+): Promise<Turn> {
+  const result = streamText({
+    model: context.model,
+    messages: await convertToModelMessages(context.messages),
+    abortSignal: context.signal,
+  });
+  const stream = result.toUIMessageStream({
+    originalMessages: context.messages,
+    generateMessageId: () => context.messageId,
+    onEnd: ({ messages }) => context.onEnd(messages),
+    onError: (error) => (error instanceof Error ? error.message : 'The reply failed.'),
+  });
+  return { stream, close: async () => {} };
 }

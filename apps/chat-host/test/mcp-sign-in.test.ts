@@ -94,8 +94,12 @@ describe('a server that needs sign-in', () => {
       expect(entry.request).toMatchObject({ mode: 'form', message: 'How should the orders export be produced?' });
       tab.queue.respond(entry.id, { action: 'accept', content: { format: 'csv', maxRows: 2, includeHeaders: true } });
       expect(textOf(await messageOf(await reply))).toContain('export-data answered: {"status":"completed"');
-      // The AI SDK client on the SDK's transport (a custom one: no 2026-07-28 probe) speaks 2025-11-25 sessions.
-      expect(demo.log.filter((line) => line.tool === 'export-data').map((line) => line.era)).toContain('legacy');
+      // The call is durable, on the SDK v2 client with the user's sign-in: 2026-07-28 behind sign-in too (the first
+      // leg and its retry with the answer).
+      expect(demo.log.filter((line) => line.tool === 'export-data').map((line) => line.era)).toEqual([
+        'modern',
+        'modern',
+      ]);
     } finally {
       tab.close();
     }

@@ -191,6 +191,13 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
     }
     const controller = new AbortController();
     const { roundKey } = rehydrated.wire;
+    // The same durable round asked by another process: it took the round over (one holder at a time), so the copy
+    // still shown (its process died before it could say so) has moved, and what was typed in it comes along.
+    for (const local of locals.values()) {
+      if (roundKey !== undefined && local.wire.roundKey === roundKey) {
+        withdraw(local.wire.id, 'moved');
+      }
+    }
     const draft = roundKey === undefined ? undefined : movedDrafts.get(roundKey);
     if (roundKey !== undefined) {
       movedDrafts.delete(roundKey);
