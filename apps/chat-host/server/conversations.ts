@@ -91,17 +91,26 @@ interface Local {
 
 /** The assistant message of a turn whose tool call ended with `outcome` (what the model continues from). */
 function toolResultMessage(call: PendingToolCall, outcome: DurableOutcome): UIMessage {
-  const base = { type: 'dynamic-tool', toolName: call.toolName, toolCallId: call.toolCallId, input: call.input } as const;
+  const base = {
+    type: 'dynamic-tool',
+    toolName: call.toolName,
+    toolCallId: call.toolCallId,
+    input: call.input,
+  } as const;
   const part =
     outcome.type === 'result'
       ? { ...base, state: 'output-available' as const, output: outcome.result }
       : {
           ...base,
           state: 'output-error' as const,
-          errorText: outcome.type === 'error' ? outcome.error.message : `the question was withdrawn: ${outcome.message}`,
+          errorText:
+            outcome.type === 'error' ? outcome.error.message : `the question was withdrawn: ${outcome.message}`,
         };
   return { id: call.messageId, role: 'assistant', parts: [{ type: 'step-start' }, part] };
 }
+
+/** The store key of `user`'s conversation. */
+const keyOf = (user: string): string => `conversation:${user}`;
 
 /** Conversations kept in `store`, whose turns `runners` run. */
 export function createConversations(runners: TurnRunners, store: ChatStore): Conversations {
@@ -116,13 +125,12 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
     }
     return state;
   };
-  const key = (user: string): string => `conversation:${user}`;
   const load = async (user: string): Promise<Stored | undefined> => {
-    const text = await store.get(key(user));
+    const text = await store.get(keyOf(user));
     return text === undefined ? undefined : (JSON.parse(text) as Stored);
   };
   const save = (user: string, stored: Stored): Promise<void> =>
-    store.set(key(user), JSON.stringify(stored), CONVERSATION_TTL_MS);
+    store.set(keyOf(user), JSON.stringify(stored), CONVERSATION_TTL_MS);
   const loadOrStart = async (user: string): Promise<Stored> => {
     const stored = await load(user);
     if (stored !== undefined) {
@@ -181,7 +189,13 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
             messages,
             messageId: randomUUID(),
             signal,
-            onEnd: (all) => void save(user, { id: stored.id, messages: all }).catch(() => undefined),
+            // A turn ended by the host's shutdown keeps what it was waiting on for another replica to finish (its
+            // durable round is handed over); one ended by a sign-out has no conversation left to write.
+            onEnd: (all) => {
+              if (!signal.aborted) {
+                void save(user, { id: stored.id, messages: all }).catch(() => undefined);
+              }
+            },
           });
           return turn;
         } catch (error) {
@@ -220,7 +234,7 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
       const state = local.get(user);
       local.delete(user);
       state?.ended.abort(new Error('The user signed out.'));
-      void store.delete(key(user)).catch(() => undefined);
+      void store.delete(keyOf(user)).catch(() => undefined);
     },
     async close() {
       closing.abort(new Error('The chat host is shutting down.'));

@@ -32,7 +32,9 @@ function textOf(value: unknown): string | undefined {
   if (!Array.isArray(content)) {
     return undefined;
   }
-  const block = content.find((item: { type?: unknown } | null) => item?.type === 'text') as { text?: unknown } | undefined;
+  const block = content.find((item: { type?: unknown } | null) => item?.type === 'text') as
+    | { text?: unknown }
+    | undefined;
   return typeof block?.text === 'string' ? block.text : undefined;
 }
 

@@ -103,11 +103,9 @@ describe('createSessions', () => {
     const sessions = createSessions({ maxSessions: 2, onEnd: (user) => ended.push(user) });
     const [a, b, c] = await Promise.all(['a', 'b', 'c'].map((name) => sessions.signIn(noCookie, name)));
     expect(ended).toEqual([a?.session.user]);
-    expect(await Promise.all([a, b, c].map((signedIn) => sessions.userOf(withCookie(signedIn?.cookie ?? ''))))).toEqual([
-      undefined,
-      b?.session.user,
-      c?.session.user,
-    ]);
+    expect(await Promise.all([a, b, c].map((signedIn) => sessions.userOf(withCookie(signedIn?.cookie ?? ''))))).toEqual(
+      [undefined, b?.session.user, c?.session.user],
+    );
   });
 });
 

@@ -151,6 +151,9 @@ export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }:
   };
 }
 
+/** The store key of a session. */
+const keyOf = (id: string): string => `session:${id}`;
+
 /** A session as a store keeps it, read back as untrusted text. */
 function readSession(text: string | undefined): Session | undefined {
   if (text === undefined) {
@@ -169,17 +172,19 @@ function readSession(text: string | undefined): Session | undefined {
  * new sign-in end a session here at once, for every replica; the store's own expiry ends the rest (`onEnd` is not
  * called for those: their conversation expires in the store the same way).
  */
-export function createStoredSessions(store: ChatStore, { onEnd = () => {} }: Omit<SessionOptions, 'maxSessions'> = {}): Sessions {
-  const key = (id: string): string => `session:${id}`;
+export function createStoredSessions(
+  store: ChatStore,
+  { onEnd = () => {} }: Omit<SessionOptions, 'maxSessions'> = {},
+): Sessions {
   const sessionOf = async (request: Request): Promise<Session | undefined> => {
     const id = cookieIdOf(request);
-    return id === undefined ? undefined : readSession(await store.get(key(id)));
+    return id === undefined ? undefined : readSession(await store.get(keyOf(id)));
   };
   const end = async (request: Request): Promise<void> => {
     const id = cookieIdOf(request);
-    const session = id === undefined ? undefined : readSession(await store.get(key(id)));
+    const session = id === undefined ? undefined : readSession(await store.get(keyOf(id)));
     if (id !== undefined && session !== undefined) {
-      await store.delete(key(id));
+      await store.delete(keyOf(id));
       onEnd(session.user);
     }
   };
@@ -189,7 +194,7 @@ export function createStoredSessions(store: ChatStore, { onEnd = () => {} }: Omi
     async signIn(request, name) {
       await end(request);
       const { id, session, cookie } = newSession(name);
-      await store.set(key(id), JSON.stringify(session), STORED_SESSION_TTL_MS);
+      await store.set(keyOf(id), JSON.stringify(session), STORED_SESSION_TTL_MS);
       return { session, cookie };
     },
     async signOut(request) {

@@ -63,7 +63,11 @@ export interface DurableCalls {
 export async function connectSdkV2(
   mcpUrl: string,
   queue: ElicitationQueue,
-  { era = 'modern', undelivered, authProvider }: { era?: Era; undelivered?: AbortController; authProvider?: OAuthClientProvider },
+  {
+    era = 'modern',
+    undelivered,
+    authProvider,
+  }: { era?: Era; undelivered?: AbortController; authProvider?: OAuthClientProvider },
 ): Promise<{ client: Client; kit: ReturnType<typeof attachSdkV2> }> {
   const client = new Client(
     { name: 'elicitation-kit-chat-host', version: '0.1.0' },
@@ -111,7 +115,11 @@ async function callOnSdkV2(
   signal: AbortSignal,
   { queue, mcpUrl, era, timeoutMs, undelivered, authProvider }: ToolContext,
 ): Promise<CallToolResult> {
-  const { client, kit } = await connectSdkV2(mcpUrl, queue, { era, undelivered, ...(authProvider && { authProvider }) });
+  const { client, kit } = await connectSdkV2(mcpUrl, queue, {
+    era,
+    undelivered,
+    ...(authProvider && { authProvider }),
+  });
   try {
     // The SDK's CallToolResult is the AI SDK's, member for member (both are the spec's).
     return (await kit.callTool({ name, arguments: args }, { timeout: timeoutMs, signal })) as CallToolResult;
@@ -121,7 +129,10 @@ async function callOnSdkV2(
 }
 
 /** The name and title a server gave itself (`serverInfo`), as a round keeps them. */
-function serverNames(info: { name: string; title?: string } | undefined): { name?: string; title?: string } {
+function serverNames(info: { name: string; title?: string | undefined } | undefined): {
+  name?: string;
+  title?: string;
+} {
   return {
     ...(info?.name !== undefined && info.name !== '' && { name: info.name }),
     ...(info?.title !== undefined && { title: info.title }),

@@ -1,0 +1,171 @@
+// The chat host as replicas sharing a real Redis (`replicas`): sessions, conversations, the bridge's hub and the
+// durable rounds live there. A user signed in on one replica is signed in on all; a question asked by one replica
+// reaches the user's tab on another. And when the replica running a turn dies while its question is open (`kill -9`)
+// or is redeployed (SIGTERM), another replica takes the round, shows the question again, sends the answer, appends the
+// tool's result to the conversation and continues the model's turn there: the tool call completes once.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import type { UIMessage } from 'ai';
+import { startDemoServer } from '@elicitation-kit/demo-server';
+import type { DemoServer } from '@elicitation-kit/demo-server';
+import { startRedis } from '@elicitation-kit/test-redis';
+import type { TestRedis } from '@elicitation-kit/test-redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatHost } from '../server/app.js';
+import type { ChatHost } from '../server/app.js';
+import { openTab, readReply, send, signIn, waitForQueue } from './harness.js';
+import type { User } from './harness.js';
+
+const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+// A build stand-in: the process refuses to start without one, and these tests read no page.
+const dist = mkdtempSync(join(tmpdir(), 'chat-host-dist-'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>chat host</title>');
+
+const SECRET = 'replicas-test-secret-0123456789-abcdef';
+const LEASE_MS = 600;
+
+let demo: DemoServer;
+let redis: TestRedis;
+let client: Redis;
+let survivor: ChatHost;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, silent: true });
+  redis = await startRedis();
+  client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  survivor = await startChatHost({
+    mcpUrl: demo.url,
+    modelDelayMs: null,
+    roundLeaseMs: LEASE_MS,
+    replicas: { redis: client, secret: SECRET },
+  });
+});
+afterAll(async () => {
+  await survivor.close();
+  client.disconnect();
+  await redis.stop();
+  await demo.close();
+});
+
+/** Starts a replica as its own process (`server/main.ts`, as a deployment runs it) and resolves with its URL. */
+async function startReplica(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'], {
+    cwd: appDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      MCP_URL: demo.url,
+      CHAT_DIST: dist,
+      CHAT_REDIS_URL: redis.url,
+      CHAT_SECRET: SECRET,
+      CHAT_ROUND_LEASE_MS: String(LEASE_MS),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+      const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
+      if (url !== undefined) {
+        resolve({ child, url });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the replica exited (${String(code)}) before it listened`)));
+  });
+}
+
+/** `user`'s conversation as any replica reads it, once `check` holds (the test's timeout bounds the wait). */
+async function conversationWhen(user: User, check: (messages: UIMessage[]) => boolean): Promise<UIMessage[]> {
+  for (;;) {
+    const { messages } = (await (await user.fetch('/api/chat')).json()) as { messages: UIMessage[] };
+    if (check(messages)) {
+      return messages;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const finished = (messages: UIMessage[]): boolean =>
+  messages.at(-1)?.role === 'assistant' && messages.at(-1)?.parts.some((part) => part.type === 'text') === true;
+
+const exportsAsked = () => demo.answers.report().requests.filter((request) => request.tool === 'export-data');
+
+describe.each([
+  ['killed (kill -9)', 'SIGKILL'],
+  ['redeployed (SIGTERM)', 'SIGTERM'],
+] as const)('the replica running a turn is %s while its question is open', (_name, signal) => {
+  it('another replica shows the question again, sends the answer once, and the conversation gets the reply', async () => {
+    const doomed = await startReplica();
+    const before = exportsAsked().length;
+    // Signed in on the doomed replica: the session is in Redis, so the survivor knows the user too.
+    const onDoomed = await signIn(doomed, `ada-${signal}`);
+    const onSurvivor: User = {
+      ...onDoomed,
+      fetch: (path, init = {}) =>
+        fetch(new URL(path, survivor.url), {
+          ...init,
+          headers: { cookie: onDoomed.cookie, ...(init.headers as Record<string, string>) },
+        }),
+    };
+    // The user's tab reads the survivor's bridge: the doomed replica's question reaches it through the Redis hub.
+    const tab = openTab(survivor, onSurvivor);
+    try {
+      const reply = send(onDoomed, 'Export the orders')
+        .then(readReply)
+        .catch((error: unknown) => error);
+      const [first] = await waitForQueue(tab, (entries) => entries.length === 1);
+      expect(first?.request).toMatchObject({ message: 'How should the orders export be produced?' });
+      expect(first?.roundKey).toMatch(/\/1\//);
+      // The user's message is in the shared store already: any replica reads it.
+      const [message] = await conversationWhen(onSurvivor, (messages) => messages.length === 1);
+      expect(message?.role).toBe('user');
+
+      // The user starts typing.
+      tab.queue.keepDraft(first?.id ?? '', { format: 'csv' });
+
+      const exited = once(doomed.child, 'exit');
+      doomed.child.kill(signal);
+      await exited;
+      // Its reply's stream ends with it (a redeploy ends the turn; a kill breaks the connection).
+      await reply;
+
+      // The survivor takes the round (its lease ran out, or was let go at shutdown) and asks again, same round key:
+      // the page shows that copy alone (the dead replica's leaves as `moved`, told at shutdown or replaced when the
+      // copy arrives), with what was typed.
+      const [again] = await waitForQueue(
+        tab,
+        (entries) => entries.length === 1 && entries[0]?.id !== first?.id && entries[0]?.roundKey === first?.roundKey,
+      );
+      expect(first?.signal.reason).toMatchObject({ code: 'moved' });
+      expect(again?.draft).toEqual({ format: 'csv' });
+      tab.queue.respond(again?.id ?? '', {
+        action: 'accept',
+        content: { format: 'csv', maxRows: 3, includeHeaders: true },
+      });
+
+      // The survivor finished the call and the turn: the tool's result under the turn's message, then the reply.
+      const messages = await conversationWhen(onSurvivor, finished);
+      expect(messages.map(({ role }) => role)).toEqual(['user', 'assistant']);
+      const [, assistant] = messages;
+      expect(assistant?.id).toBe(first?.tag);
+      expect(assistant?.parts).toContainEqual(
+        expect.objectContaining({ type: 'dynamic-tool', toolName: 'export-data', state: 'output-available' }),
+      );
+      const text = assistant?.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+      expect(text).toContain('export-data answered: {"status":"completed","format":"csv","maxRows":3');
+      // Asked once, answered once: the operation ran once.
+      const exports = exportsAsked().slice(before);
+      expect(exports.map(({ asked, answers }) => ({ asked, answers }))).toEqual([{ asked: 1, answers: 1 }]);
+    } finally {
+      tab.close();
+      doomed.child.kill('SIGKILL');
+    }
+  });
+});
