@@ -10,12 +10,17 @@ import { Composer, SUGGESTIONS } from './composer.js';
 import { InlineQuestions } from './inline-questions.js';
 import { Message } from './message.js';
 import { questionsOf } from './questions.js';
+import { useRecoveredReply } from './recover.js';
 
 // The backend keeps the conversation: each request carries only the new message.
 const transport = new DefaultChatTransport({
   api: '/api/chat',
   prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
 });
+
+/** What the page adds when a reply's stream broke after it started (its turn may still finish elsewhere). */
+const CUT_OFF =
+  'The reply was cut off. If the assistant asked you something, you can still answer it: the reply appears here once the server has your answer.';
 
 /** “A”, “B” or “C”. */
 function either(items: readonly string[]): string {
@@ -41,12 +46,13 @@ function Greeting({ user }: { user: string }) {
 export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
   const questions = questionsOf(user);
   const pending = useElicitationQueue(questions);
-  const { messages, sendMessage, status, error } = useChat({
+  const { messages, sendMessage, setMessages, clearError, status, error } = useChat({
     id: chat.id,
     messages: chat.messages,
     transport,
     resume: true,
   });
+  useRecoveredReply({ status, messages, setMessages, clearError });
   const busy = status === 'submitted' || status === 'streaming';
   const shown = new Set(messages.map((message) => message.id));
   // A question whose message is not on the page (yet) is shown after the conversation, never hidden.
@@ -70,7 +76,7 @@ export function Chat({ user, chat }: { user: string; chat: ChatSnapshot }) {
       <output className="visually-hidden">{busy ? 'The assistant is answering.' : ''}</output>
       {error !== undefined && (
         <p className="error" role="alert">
-          {error.message}
+          {messages.at(-1)?.role === 'assistant' ? `${error.message} ${CUT_OFF}` : error.message}
         </p>
       )}
       <Composer busy={busy} onSend={(text) => void sendMessage({ text })} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ElicitationDialog } from '@elicitation-kit/react';
 import type { RemoteElicitation, RemoteElicitationQueue } from '@elicitation-kit/bridge/browser';
-import { dropDraft, keepDraft, readDraft } from './drafts.js';
+import { keepDraft, readDraft } from './drafts.js';
 
 /** What the card says when it starts from a kept draft instead of the server's defaults. */
 const RESTORED = 'What you typed before is filled in again; nothing was sent yet.';
@@ -30,10 +30,9 @@ function InlineQuestion({
         entry={entry}
         {...(draft !== undefined && { defaultValues: draft })}
         onValuesChange={(values) => keepDraft(user, entry, values, (id, content) => queue.keepDraft(id, content))}
-        onRespond={(result) => {
-          dropDraft(user, entry);
-          queue.respond(entry.id, result);
-        }}
+        // The draft stays until the backend has the answer (questions.ts): an answer to a question whose process
+        // died is refused, and the question comes back from another process with what was typed.
+        onRespond={(result) => queue.respond(entry.id, result)}
       />
     </>
   );
