@@ -2,7 +2,7 @@
 // `pnpm --filter @elicitation-kit/bench bench` (root: `npm run bench`): measures Elicitation Kit against plain rjsf +
 // validator-ajv8, ajv 8 (compiling, or from a schema cache) and @cfworker/json-schema (CSP-safe) in the same run,
 // prints the results table (every timing as median (min–max) over runs), writes results.json and RESULTS.md.
-// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas,bridge
+// Options: --quick (fewer runs; writes results.local.json only), --only=cost,dialog,bundle,rt,replicas,durable,bridge
 //   --bridge-idle-long: the bridge's idle streams as in issue 38 (3,000 streams, 10 minutes of 15 s keep-alives)
 //   instead of the default 1,000 streams for 10 s of keep-alives every 100 ms (100 each)
 import { execFileSync } from 'node:child_process';
@@ -109,6 +109,15 @@ results.replicas = await section(
   async () => {
     const { measureReplicas } = await import('./src/replicas.mjs');
     return measureReplicas(quick ? { sequential: 1000, concurrent: 100 } : { sequential: 10_000, concurrent: 1000 });
+  },
+);
+
+results.durable = await section(
+  'durable',
+  'durable questions across a rolling restart (two replicas, Redis rounds)',
+  async () => {
+    const { measureDurable } = await import('./src/durable.mjs');
+    return measureDurable({ questions: quick ? 100 : 1000 });
   },
 );
 

@@ -291,6 +291,24 @@ function replicaRows(replicas) {
   return rows;
 }
 
+/** The durable rounds' row (durable.mjs): questions open across a rolling restart of two replicas. */
+function durableRows(durable) {
+  if (missing(durable)) return [['Durable questions across a rolling restart', missing(durable), '', '', '', '']];
+  const handovers = durable.handovers
+    .map(({ from, to, rounds, ms: taken }) => `${from} → ${to}: ${count(rounds)} rounds shown again in ${ms(taken)}`)
+    .join('; ');
+  return [
+    [
+      `${count(durable.questions)} durable questions open (2026-07-28), 2 replicas + Redis, both redeployed in turn`,
+      `${durable.lost} lost, ${durable.doubled} doubled, ${durable.failed} failed; ${count(durable.operations)} operations run`,
+      handovers,
+      `all answered in ${ms(durable.answeringMs)}`,
+      '0 lost, 0 doubled',
+      mark(durable.ok),
+    ],
+  ];
+}
+
 /** What an idle stream may grow by over the window and still count as constant (GC noise): 1 KB. */
 const IDLE_GROWTH_NOISE = 1024;
 
@@ -478,6 +496,7 @@ export function renderMarkdown(results) {
     ...bundleRows(results.bundle),
     ...roundTripRows(results.roundTrips),
     ...replicaRows(results.replicas),
+    ...durableRows(results.durable),
     ...bridgeRows(results.bridge),
   ];
   const env = results.environment;
@@ -509,6 +528,7 @@ export function renderMarkdown(results) {
       '"to next frame" is keydown → the first `requestAnimationFrame` after the value changed (includes waiting for the frame), "handled" is keydown → after the last `input` listener and React\'s synchronous re-render.',
     "- **Bundle**: esbuild, minified, gzip level 9, `NODE_ENV=production`; core and react via the root `scripts/size.mjs` (peers external); dialog path = `ElicitationDialog` + `parseElicitation` vs rjsf `Form` + `validator-ajv8`, React and react-dom external on both sides; the packages it carries come from esbuild's metafile (bytes that survived tree shaking). The kit's stylesheet is minified by esbuild and gzipped on its own (a second file); the baseline's packages are searched for CSS they ship (rjsf's core ships none: its markup carries Bootstrap 3 class names and the host brings the styles). The enforced 0.50× ceiling is on the JS.",
     "- **Replicas**: the server package's replica fault run (`packages/server/src/test/replica-run.ts`, also in `npm test` at 1,000 + 100): two replicas as real processes (each an `@elicitation-kit/server` kit with a Redis round store and one state key) behind the sticky proxy of `packages/server/examples` (2026-07-28 requests round-robin), one `redis-server` with `appendonly yes`, and a Node SDK v2 client. Each round trip asks, answers (resending the same retry after a network failure or a refusal that says to send again) and replays the answer once; latency is ask + answer. A replica is killed with kill -9 while it runs an operation a third of the way through the sequential phase and Redis is restarted at two thirds; a replica is killed once a third of the concurrent round trips are done. Lost = answers whose effect never happened or whose user would have to be asked again; doubled = effects applied twice (each keyed by `call.idempotencyKey`); replays are compared byte for byte with the first result.",
+    "- **Durable questions**: integration's rolling-restart run (`integration/src/test/durable-rolling-run.ts`, also in `npm test` with 20 questions): two backend replicas as real processes, each running `callToolDurably` (a Node SDK v2 client on the demo server's `confirm-action`, 2026-07-28) and `resumeRounds`, one `redis-server` as their round store (lease 2 s). Each replica asks half the questions; A is redeployed (SIGTERM: its rounds are handed over, B shows them all), a quarter are answered on B, B is redeployed (A' shows what is left), the rest are answered on A'. A handover's time runs from the SIGTERM to the other replica showing every open round. Lost = calls never completed; doubled = calls told complete twice, or operations the demo server ran beyond one per call (its log); failed = rounds that ended otherwise.",
     "- **Bridge**: `bench/src/bridge-load.mjs`. A backend process (`bridge-backend.mjs`: `createElicitationBridge` behind `toNodeListener` on 127.0.0.1, one core queue exposed per owner, the memory hub or a Redis hub on a `redis-server` from `@elicitation-kit/test-redis`) asks the kitchen sink (13 fields, parsed once as an adapter would hand it over) under a message carrying a serial; this process runs one browser half (`connectElicitationBridge`, Node's fetch) per owner, answering each question it shows with the serial in `nickname`. Lost = asked and never answered, doubled = answered twice, wrong = an answer carrying another serial; latency is ask → answer on the backend's clock; CPU per question is `process.cpuUsage()` of each process over the run ÷ questions (the backend's includes Node's HTTP and the Fetch API objects of each request). The floor: the same questions and answers through an in-process `createElicitationQueue`, same owners and pending. A refused answer comes back kept, and the simulated user answers it again. Idle streams: a fresh backend, its heap + external memory after `gc()` before the browsers connect, once all have, and after the idle window; `--bridge-idle-long` runs 3,000 streams for 10 minutes of 15 s keep-alives. Where the time goes: `node --conditions=@elicitation-kit/source --import tsx src/bridge-profile.mjs` (CPU profiles of both halves, functions by self time).",
     `- **Bridge end to end**: ${endToEndOf(results.bridge?.endToEnd)}. \`bench/src/bridge-e2e.mjs\`: the demo server (\`startDemoServer\`, 127.0.0.1) in the bench's process and a backend process (\`bridge-e2e-backend.mjs\`) with one Node SDK v2 \`Client\` per user, the kit's \`attachElicitation\` on its own queue, calling \`export-data\` (the \`export_options\` form) with \`kit.callTool\` in the 2026-07-28 era. With the bridge: each queue exposed under its user by \`createElicitationBridge\` behind \`toNodeListener\`, and one scripted browser per user (\`@elicitation-kit/bridge/browser\`'s remote queue over Node's fetch) answering each question as it arrives. The twin: the same backend and calls, each question answered on the backend from its queue as it arrives. Sequential: one user's calls one after another; concurrent: every user at once, each user's calls one after another. The browsers run in a process of their own (their CPU is the users' machines', not the backend's or the demo server's). Calls/s = calls ÷ the volley's time; p50/p99 of each \`kit.callTool\` on the backend; the question on the bridge = from its entry appearing in the backend's queue to its answer arriving there; CPU per call = \`process.cpuUsage()\` of the backend and of the browsers' process over the volley ÷ calls; the ratio is the bridge's calls/s ÷ the twin's, run by run (each run a fresh backend per mode, order alternating, after an untimed warm-up). Every answer carries a serial in \`maxRows\`: the demo server's log, its ledger of answers on the wire and the tool results must each name every serial exactly once.`,
     `- **Round trips**: ${latencyOf(results.roundTrips)}; ` +

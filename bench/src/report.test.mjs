@@ -11,13 +11,14 @@ const environment = {
   loadBefore: 0,
   loadAfter: 0,
 };
-const SECTIONS = ['clientCost', 'dialog', 'bundle', 'roundTrips', 'replicas'];
+const SECTIONS = ['clientCost', 'dialog', 'bundle', 'roundTrips', 'replicas', 'durable'];
 const TITLES = [
   'Per-request client cost',
   'Dialog readiness in Chromium',
   'Bundle size',
   'Round trips',
   'Replicas with faults',
+  'Durable questions across a rolling restart',
 ];
 
 describe('renderMarkdown', () => {
