@@ -188,6 +188,11 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     bridge,
     async close() {
       await resumer?.stop();
+      // Alone, nobody takes the rounds over: the questions leave as `closed`. A replica hands its rounds over first
+      // (they leave as `moved`, for another replica to ask again).
+      if (replicas === undefined) {
+        await bridge.close();
+      }
       await conversations.close();
       await agUi.close();
       await bridge.close();
