@@ -5,12 +5,6 @@
 // the tool call (at once in 2026-07-28; in 2025 after the kit's server-work timeout, where the client alone would wait
 // for ever), and the reply says so. The MCP server unreachable: the message is refused with 502, nothing starts. The
 // host shut down mid-question: the question leaves the tab and the reply ends.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,11 +20,7 @@ import {
   waitForEvent,
   waitForQueue,
 } from './harness.js';
-
-const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-// A build stand-in: the process refuses to start without one, and these tests read no page.
-const dist = mkdtempSync(join(tmpdir(), 'chat-host-dist-'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>chat host</title>');
+import { startChatHostProcess } from './process.js';
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -40,26 +30,8 @@ afterAll(async () => {
   await demo.close();
 });
 
-/** Starts `server/main.ts` as its own process (as `npm run demo` does) and resolves with its URL. */
-function startProcess(port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'], {
-    cwd: appDir,
-    env: { ...process.env, PORT: String(port), MCP_URL: demo.url, CHAT_DIST: dist },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
-      if (url !== undefined) {
-        resolve({ child, url });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the chat host exited (${String(code)}) before it listened`)));
-  });
-}
+/** Starts the chat host as its own process on `port`, on the demo server. */
+const startProcess = (port: number) => startChatHostProcess({ PORT: String(port), MCP_URL: demo.url });
 
 describe('the chat host process killed mid-question', () => {
   it('when it is back, the session is gone (401) and so is the conversation; nothing reached the MCP server', async () => {

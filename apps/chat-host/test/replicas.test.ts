@@ -3,13 +3,7 @@
 // reaches the user's tab on another. And when the replica running a turn dies while its question is open (`kill -9`)
 // or is redeployed (SIGTERM), another replica takes the round, shows the question again, sends the answer, appends the
 // tool's result to the conversation and continues the model's turn there: the tool call completes once.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { UIMessage } from 'ai';
 import { startDemoServer } from '@elicitation-kit/demo-server';
@@ -21,11 +15,7 @@ import { startChatHost } from '../server/app.js';
 import type { ChatHost } from '../server/app.js';
 import { openTab, readReply, send, signIn, waitForQueue } from './harness.js';
 import type { User } from './harness.js';
-
-const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-// A build stand-in: the process refuses to start without one, and these tests read no page.
-const dist = mkdtempSync(join(tmpdir(), 'chat-host-dist-'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><title>chat host</title>');
+import { startChatHostProcess } from './process.js';
 
 const SECRET = 'replicas-test-secret-0123456789-abcdef';
 const LEASE_MS = 600;
@@ -52,34 +42,15 @@ afterAll(async () => {
   await demo.close();
 });
 
-/** Starts a replica as its own process (`server/main.ts`, as a deployment runs it) and resolves with its URL. */
-async function startReplica(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--conditions=@elicitation-kit/source', '--import', 'tsx', 'server/main.ts'], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      MCP_URL: demo.url,
-      CHAT_DIST: dist,
-      CHAT_REDIS_URL: redis.url,
-      CHAT_SECRET: SECRET,
-      CHAT_ROUND_LEASE_MS: String(LEASE_MS),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** Starts a replica as its own process (as a deployment runs it), on the shared Redis. */
+const startReplica = () =>
+  startChatHostProcess({
+    PORT: '0',
+    MCP_URL: demo.url,
+    CHAT_REDIS_URL: redis.url,
+    CHAT_SECRET: SECRET,
+    CHAT_ROUND_LEASE_MS: String(LEASE_MS),
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.setEncoding('utf8');
-    child.stdout?.on('data', (chunk: string) => {
-      out += chunk;
-      const url = /at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
-      if (url !== undefined) {
-        resolve({ child, url });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the replica exited (${String(code)}) before it listened`)));
-  });
-}
 
 /** `user`'s conversation as any replica reads it, once `check` holds (the test's timeout bounds the wait). */
 async function conversationWhen(user: User, check: (messages: UIMessage[]) => boolean): Promise<UIMessage[]> {
