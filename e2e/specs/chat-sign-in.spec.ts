@@ -58,9 +58,14 @@ test('sign in to the protected server from the chat, export, sign out', async ({
   // Before signing in, the chat says what to do.
   const chat = new ChatPage(page);
   await page.getByRole('button', { name: 'Export the orders' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `${PROTECTED_URL} needs you to sign in` })).toBeVisible({
-    timeout: TIMEOUTS.tool,
-  });
+  const refusal = page.getByRole('alert').filter({ hasText: `${PROTECTED_URL} needs you to sign in` });
+  await expect(refusal).toBeVisible({ timeout: TIMEOUTS.tool });
+  // The refusal's sentence, not its JSON body.
+  await expect(refusal).toHaveText(
+    new RegExp(
+      `^The MCP server ${PROTECTED_URL.replaceAll('.', '\\.')} needs you to sign in at http://127\\.0\\.0\\.1:\\d+: press "Sign in" above the chat, then send your message again\\.$`,
+    ),
+  );
 
   await servers.getByRole('button', { name: `Sign in to ${PROTECTED_URL}` }).click();
   // oidc-provider's development login page (any login, any password), then its consent page.

@@ -12,9 +12,23 @@ import { Message } from './message.js';
 import { questionsOf } from './questions.js';
 import { useRecoveredReply } from './recover.js';
 
+/**
+ * `fetch` for the chat's requests: a refusal's JSON body (`{ error, message }`) becomes an error with its sentence,
+ * which the page shows (the transport alone would show the body's raw text).
+ */
+async function fetchChatRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  if (response.ok) {
+    return response;
+  }
+  const body = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  throw new Error(typeof body?.message === 'string' ? body.message : `The request failed (HTTP ${response.status}).`);
+}
+
 // The backend keeps the conversation: each request carries only the new message.
 const transport = new DefaultChatTransport({
   api: '/api/chat',
+  fetch: fetchChatRequest,
   prepareSendMessagesRequest: ({ messages }) => ({ body: { message: messages.at(-1) } }),
 });
 
