@@ -8,6 +8,7 @@ import type { CallToolResult, ElicitRequest, ElicitResult } from '@modelcontextp
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer } from '../index.js';
 import type { DemoServer } from '../index.js';
+import { MAX_THIRD_PARTY_ENTRIES, createThirdPartyAuthorization, thirdPartyClient } from './third-party.js';
 import { signInAtAuthorizationServer } from './user-agent.js';
 
 let demo: DemoServer;
@@ -151,5 +152,28 @@ describe('the callback', () => {
     expect(denied.status).toBe(400);
     expect(await denied.text()).toContain('The authorization server refused the connection (access_denied).');
     expect(demo.flows.get(flow.id)?.completed).toBe(false);
+  });
+});
+
+describe('started authorizations are bounded', () => {
+  it('past the limit the oldest is dropped: its callback finds nothing, the newest still works', async () => {
+    const authorization = createThirdPartyAuthorization(thirdPartyClient(new URL(demo.url).origin), demo.issuer);
+    const stateOf = (url: string): string => new URL(url).searchParams.get('state') ?? '';
+    const first = stateOf(await authorization.start('flow-0'));
+    let last = '';
+    for (let index = 1; index <= MAX_THIRD_PARTY_ENTRIES; index += 1) {
+      last = stateOf(await authorization.start(`flow-${index}`));
+    }
+    const callback = (state: string) =>
+      authorization.callback(new URLSearchParams({ state, iss: demo.issuer, error: 'access_denied' }));
+    expect(await callback(first)).toEqual({
+      ok: false,
+      message: 'No connection waits for this link: it was used already, or it expired.',
+    });
+    // The newest is still waiting: it gets as far as the authorization server's answer.
+    expect(await callback(last)).toEqual({
+      ok: false,
+      message: 'The authorization server refused the connection (access_denied).',
+    });
   });
 });

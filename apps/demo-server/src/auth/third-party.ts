@@ -23,6 +23,12 @@ export const CONNECT_CALLBACK_PATH = '/connect/callback';
 /** How long a started authorization waits for its callback. */
 const PENDING_TTL_MS = 600_000;
 
+/** How long a warehouse token counts when the authorization server does not say (`expires_in`). */
+const DEFAULT_TOKEN_TTL_MS = 3_600_000;
+
+/** The most started authorizations, and the most tokens, kept at once: past it, the oldest goes. */
+export const MAX_THIRD_PARTY_ENTRIES = 1000;
+
 /** The client the authorization server is started with (its `clients` configuration). */
 export interface ThirdPartyClient {
   clientId: string;
@@ -53,7 +59,7 @@ export interface ThirdPartyAuthorization {
   start(flowId: string): Promise<string>;
   /** Finishes one from the callback's query: `state`, `iss`, then the code is redeemed here. */
   callback(params: URLSearchParams): Promise<ThirdPartyCallback>;
-  /** Whether a warehouse token is held for `flowId` (the token itself never leaves this module). */
+  /** Whether an unexpired warehouse token is held for `flowId` (the token itself never leaves this module). */
   connected(flowId: string): boolean;
 }
 
@@ -107,10 +113,11 @@ export function createThirdPartyAuthorization(client: ThirdPartyClient, issuer: 
     return endpoints;
   }
 
-  function sweep(now: number): void {
-    for (const [state, entry] of pending) {
-      if (entry.expires <= now) {
-        pending.delete(state);
+  /** Drops what expired from `entries`, then the oldest past {@link MAX_THIRD_PARTY_ENTRIES} (to make room for one). */
+  function sweep<T extends { expires: number }>(entries: Map<string, T>, now: number): void {
+    for (const [key, entry] of entries) {
+      if (entry.expires <= now || entries.size >= MAX_THIRD_PARTY_ENTRIES) {
+        entries.delete(key);
       }
     }
   }
@@ -119,7 +126,7 @@ export function createThirdPartyAuthorization(client: ThirdPartyClient, issuer: 
     async start(flowId) {
       const { authorization } = await endpointsOf();
       const now = Date.now();
-      sweep(now);
+      sweep(pending, now);
       const state = base64url(randomBytes(32));
       const verifier = base64url(randomBytes(32));
       pending.set(state, { flowId, verifier, expires: now + PENDING_TTL_MS });
@@ -180,13 +187,15 @@ export function createThirdPartyAuthorization(client: ThirdPartyClient, issuer: 
         const reason = typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
         return { ok: false, message: `The authorization server did not give a token (${reason}).` };
       }
-      const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 0;
-      tokens.set(entry.flowId, { accessToken: body.access_token, expires: Date.now() + lifetime });
+      const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : DEFAULT_TOKEN_TTL_MS;
+      const now = Date.now();
+      sweep(tokens, now);
+      tokens.set(entry.flowId, { accessToken: body.access_token, expires: now + lifetime });
       return { ok: true, flowId: entry.flowId };
     },
 
     connected(flowId) {
-      return tokens.has(flowId);
+      return (tokens.get(flowId)?.expires ?? 0) > Date.now();
     },
   };
 }
