@@ -111,6 +111,10 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     if (round.server.url !== mcpUrl) {
       throw new Error(`this chat host does not reach ${round.server.url}`);
     }
+    // Nobody waits for it (the user signed out, or sent another message): not asked again; it expires in the store.
+    if (round.tag === undefined || !(await conversations.waitsFor(round.owner, round.tag))) {
+      throw new Error('no conversation waits for this round');
+    }
     const queue = createElicitationQueue();
     const authProvider = await mcpSignIn.providerFor(round.owner, mcpUrl);
     const { client } = await connectSdkV2(mcpUrl, queue, authProvider === undefined ? {} : { authProvider });

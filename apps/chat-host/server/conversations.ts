@@ -63,6 +63,8 @@ export interface Conversations {
   send(user: string, message: UIMessage): Promise<Replay<UIMessageChunk> | 'busy'>;
   /** Writes down the tool call `user`'s running turn is about to wait on. */
   waitingOn(user: string, call: PendingToolCall): Promise<void>;
+  /** Whether `user`'s conversation still waits on the tool call of the message `messageId` (not ended, not moved on). */
+  waitsFor(user: string, messageId: string): Promise<boolean>;
   /**
    * Finishes the turn of `user` whose assistant message is `messageId` with the outcome of its tool call (finished by
    * another process): `false` when the conversation no longer waits on it (ended, or moved on to a newer message).
@@ -207,6 +209,9 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
     async waitingOn(user, call) {
       const stored = await loadOrStart(user);
       await save(user, { ...stored, pending: call });
+    },
+    async waitsFor(user, messageId) {
+      return (await load(user))?.pending?.messageId === messageId;
     },
     async resume(user, messageId, outcome) {
       const stored = await load(user);

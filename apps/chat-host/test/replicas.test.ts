@@ -24,6 +24,8 @@ let demo: DemoServer;
 let redis: TestRedis;
 let client: Redis;
 let survivor: ChatHost;
+/** The survivor's log lines (the bridge's events). */
+const survivorLog: string[] = [];
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0, silent: true });
   redis = await startRedis();
@@ -33,6 +35,7 @@ beforeAll(async () => {
     modelDelayMs: null,
     roundLeaseMs: LEASE_MS,
     replicas: { redis: client, secret: SECRET },
+    log: (line) => survivorLog.push(line),
   });
 });
 afterAll(async () => {
@@ -63,6 +66,18 @@ async function conversationWhen(user: User, check: (messages: UIMessage[]) => bo
   }
 }
 
+/** `user` (signed in on one replica) as another replica's requests see them: the same session cookie. */
+function asUserOf(user: User, host: { url: string }): User {
+  return {
+    ...user,
+    fetch: (path, init = {}) =>
+      fetch(new URL(path, host.url), {
+        ...init,
+        headers: { cookie: user.cookie, ...(init.headers as Record<string, string>) },
+      }),
+  };
+}
+
 const finished = (messages: UIMessage[]): boolean =>
   messages.at(-1)?.role === 'assistant' && messages.at(-1)?.parts.some((part) => part.type === 'text') === true;
 
@@ -77,14 +92,7 @@ describe.each([
     const before = exportsAsked().length;
     // Signed in on the doomed replica: the session is in Redis, so the survivor knows the user too.
     const onDoomed = await signIn(doomed, `ada-${signal}`);
-    const onSurvivor: User = {
-      ...onDoomed,
-      fetch: (path, init = {}) =>
-        fetch(new URL(path, survivor.url), {
-          ...init,
-          headers: { cookie: onDoomed.cookie, ...(init.headers as Record<string, string>) },
-        }),
-    };
+    const onSurvivor = asUserOf(onDoomed, survivor);
     // The user's tab reads the survivor's bridge: the doomed replica's question reaches it through the Redis hub.
     const tab = openTab(survivor, onSurvivor);
     try {
@@ -139,4 +147,30 @@ describe.each([
       doomed.child.kill('SIGKILL');
     }
   });
+});
+
+it('a user who signed out while the replica holding their question was dead is not asked it again', async () => {
+  const doomed = await startReplica();
+  const onDoomed = await signIn(doomed, 'bea');
+  const onSurvivor = asUserOf(onDoomed, survivor);
+  const tab = openTab(survivor, onSurvivor);
+  try {
+    const reply = send(onDoomed, 'Export the orders')
+      .then(readReply)
+      .catch((error: unknown) => error);
+    await waitForQueue(tab, (entries) => entries.length === 1);
+    const exited = once(doomed.child, 'exit');
+    doomed.child.kill('SIGKILL');
+    await exited;
+    await reply;
+    const from = survivorLog.length;
+    expect((await onSurvivor.fetch('/api/session', { method: 'DELETE' })).status).toBe(204);
+
+    // Leases run out and the survivor scans, but nobody waits for the round: it is not shown to anyone again.
+    await new Promise((resolve) => setTimeout(resolve, 4 * LEASE_MS));
+    expect(survivorLog.slice(from).filter((line) => line.includes('"bridge":"exposed"'))).toEqual([]);
+  } finally {
+    tab.close();
+    doomed.child.kill('SIGKILL');
+  }
 });
