@@ -87,6 +87,8 @@ interface Stored {
 interface Local {
   reply: Replay<UIMessageChunk> | undefined;
   starting: boolean;
+  /** The finished reply being written to the store: the next turn starts after it. */
+  saving: Promise<void> | undefined;
   /** Ends this conversation's turns (when it is forgotten). */
   ended: AbortController;
 }
@@ -122,7 +124,7 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
   const localOf = (user: string): Local => {
     let state = local.get(user);
     if (state === undefined) {
-      state = { reply: undefined, starting: false, ended: new AbortController() };
+      state = { reply: undefined, starting: false, saving: undefined, ended: new AbortController() };
       local.set(user, state);
     }
     return state;
@@ -159,7 +161,8 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
     state.reply = reply;
     // The next message may come as soon as the reply ended; the client closes meanwhile.
     const ended: Promise<void> = reply.done
-      .then(() => {
+      .then(async () => {
+        await state.saving;
         state.reply = undefined;
         return turn.close();
       })
@@ -195,7 +198,7 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
             // durable round is handed over); one ended by a sign-out has no conversation left to write.
             onEnd: (all) => {
               if (!signal.aborted) {
-                void save(user, { id: stored.id, messages: all }).catch(() => undefined);
+                state.saving = save(user, { id: stored.id, messages: all }).catch(() => undefined);
               }
             },
           });
@@ -229,7 +232,9 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
           messages,
           messageId,
           signal,
-          onEnd: (all) => void save(user, { id: stored.id, messages: all }).catch(() => undefined),
+          onEnd: (all) => {
+            state.saving = save(user, { id: stored.id, messages: all }).catch(() => undefined);
+          },
         }),
       );
       await reply.done;
