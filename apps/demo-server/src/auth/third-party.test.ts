@@ -157,7 +157,8 @@ describe('the callback', () => {
 
 describe('started authorizations are bounded', () => {
   it('past the limit the oldest is dropped: its callback finds nothing, the newest still works', async () => {
-    const authorization = createThirdPartyAuthorization(thirdPartyClient(new URL(demo.url).origin), demo.issuer);
+    const issuer = demo.issuer ?? '';
+    const authorization = createThirdPartyAuthorization(thirdPartyClient(new URL(demo.url).origin), issuer);
     const stateOf = (url: string): string => new URL(url).searchParams.get('state') ?? '';
     const first = stateOf(await authorization.start('flow-0'));
     let last = '';
@@ -165,7 +166,7 @@ describe('started authorizations are bounded', () => {
       last = stateOf(await authorization.start(`flow-${index}`));
     }
     const callback = (state: string) =>
-      authorization.callback(new URLSearchParams({ state, iss: demo.issuer, error: 'access_denied' }));
+      authorization.callback(new URLSearchParams({ state, iss: issuer, error: 'access_denied' }));
     expect(await callback(first)).toEqual({
       ok: false,
       message: 'No connection waits for this link: it was used already, or it expired.',
