@@ -30,6 +30,11 @@ export interface Local {
   refused: RefusedAnswer | undefined;
   /** An answer is being posted: not shown meanwhile. */
   inflight: boolean;
+  /**
+   * Why the stream said the question left while this page's answer to it was on its way: the answer's outcome decides
+   * (taken: it was this page's answer, not a withdrawal; refused or lost on the way: it left for this reason).
+   */
+  withdrawn: WithdrawReason | undefined;
   /** What the page last kept as typed for it (`keepDraft`); a `moved` withdrawal hands it to the successor. */
   draft: JsonObject | undefined;
 }
@@ -210,6 +215,7 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
       presentation: 0,
       refused: undefined,
       inflight: false,
+      withdrawn: undefined,
       draft,
     };
     byEntryId.set(local.entry.id, local);
@@ -242,9 +248,9 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
         }
       }
     }
-    for (const id of locals.keys()) {
+    for (const [id, local] of locals) {
       if (!listed.has(id)) {
-        withdraw(id, missing);
+        withdraw(id, local.withdrawn ?? missing);
       }
     }
     changed();
@@ -254,9 +260,9 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
   /** The backend refused an answer: the question is gone, or back under a new id carrying the refusal. */
   const refused = (local: Local, answered: RemoteElicitation, outcome: Required<PostOutcome>, result: ElicitResult) => {
     const { status, body } = outcome;
-    const gone = status === 404 || status === 410 || !locals.has(local.wire.id);
+    const gone = status === 404 || status === 410 || !locals.has(local.wire.id) || local.withdrawn !== undefined;
     if (gone) {
-      withdraw(local.wire.id, status === 410 ? 'lost' : 'settled');
+      withdraw(local.wire.id, local.withdrawn ?? (status === 410 ? 'lost' : 'settled'));
     } else {
       // Still pending on the backend: back in the queue under a new id, since the dialog that answered is done
       // (its session answered once). The entry carries the refused answer: the new dialog starts from what was
@@ -311,10 +317,16 @@ export function createRemoteEntries(options: RemoteEntriesOptions): RemoteEntrie
           changed();
         }
       } else if (event.event === 'withdrawn' && isJsonObject(data) && typeof data['id'] === 'string') {
-        const shown = locals.get(data['id'])?.inflight === false;
-        const reason = data['reason'];
-        withdraw(data['id'], isReason(reason) ? reason : 'settled');
-        if (shown) {
+        const local = locals.get(data['id']);
+        const reason = isReason(data['reason']) ? data['reason'] : 'settled';
+        if (local?.inflight === true) {
+          // This page's answer to it is on its way, and may be what withdrew it (`answered`, sent to every stream):
+          // its outcome decides, so that the page never says "answered in another window" of its own answer.
+          local.withdrawn = reason;
+          return;
+        }
+        withdraw(data['id'], reason);
+        if (local !== undefined) {
           changed();
         }
       }
