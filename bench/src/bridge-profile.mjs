@@ -4,6 +4,7 @@
 // on each side, with the CPU per question. Reproduce from bench/:
 //   node --conditions=@elicitation-kit/source --import tsx src/bridge-profile.mjs [--owners=100] [--per-owner=50]
 //     [--hub=memory|redis] [--top=25] [--keep]   (--keep leaves the .cpuprofile files, for Chrome DevTools)
+//     [--floor]   (the floor in place of the bridge: its wire protocol hand-written on node:http, bridge-floor.mjs)
 // With --e2e, one end-to-end run (bridge-e2e.mjs) instead: the backend with the bridge, its no-bridge twin and the
 // browsers' process, each under `--cpu-prof`, and this process (the demo server) under the profiler:
 //   … src/bridge-profile.mjs --e2e [--sequential=500] [--users=200] [--per-user=3] [--top=25] [--keep]
@@ -21,6 +22,8 @@ const perOwner = Number(option('per-owner', '50'));
 const hub = option('hub', 'memory');
 const top = Number(option('top', '25'));
 const e2e = process.argv.includes('--e2e');
+// Read by bridge-module.mjs in the backend process, which inherits it.
+if (process.argv.includes('--floor')) process.env.BENCH_BRIDGE_FLOOR = '1';
 
 /** Self time per function (name, file and line) of a `.cpuprofile`, most first. */
 function selfTimes(profile) {
@@ -127,7 +130,7 @@ async function profileLoad(folder, stopPage) {
   const backend = readProfile(folder);
   const { questions } = result;
   console.log(
-    `${hub} hub, ${owners} owners × ${perOwner} questions (13 fields): ${result.lost} lost, ${result.doubled} doubled, ${result.wrong} wrong; ` +
+    `${process.env.BENCH_BRIDGE_FLOOR ? 'the floor (node:http by hand)' : `${hub} hub`}, ${owners} owners × ${perOwner} questions (13 fields): ${result.lost} lost, ${result.doubled} doubled, ${result.wrong} wrong; ` +
       `backend ${result.backendCpuMsPerQuestion.toFixed(3)} ms CPU/question, page half ${result.pageCpuMsPerQuestion.toFixed(3)} ms; ` +
       `${result.perSecond.toFixed(0)} questions/s, p50 ${result.p50Ms.toFixed(2)} ms, p99 ${result.p99Ms.toFixed(2)} ms`,
   );
