@@ -155,11 +155,13 @@ describe('the callback', () => {
   });
 });
 
+/** The `state` of an authorization URL. */
+const stateOf = (url: string): string => new URL(url).searchParams.get('state') ?? '';
+
 describe('started authorizations are bounded', () => {
   it('past the limit the oldest is dropped: its callback finds nothing, the newest still works', async () => {
     const issuer = demo.issuer ?? '';
     const authorization = createThirdPartyAuthorization(thirdPartyClient(new URL(demo.url).origin), issuer);
-    const stateOf = (url: string): string => new URL(url).searchParams.get('state') ?? '';
     const first = stateOf(await authorization.start('flow-0'));
     let last = '';
     for (let index = 1; index <= MAX_THIRD_PARTY_ENTRIES; index += 1) {

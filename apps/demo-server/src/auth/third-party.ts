@@ -78,6 +78,15 @@ function base64url(bytes: Buffer): string {
   return bytes.toString('base64url');
 }
 
+/** Drops what expired from `entries`, then the oldest past {@link MAX_THIRD_PARTY_ENTRIES} (to make room for one). */
+function sweep<T extends { expires: number }>(entries: Map<string, T>, now: number): void {
+  for (const [key, entry] of entries) {
+    if (entry.expires <= now || entries.size >= MAX_THIRD_PARTY_ENTRIES) {
+      entries.delete(key);
+    }
+  }
+}
+
 /** The third-party authorizations of `client` at the authorization server `issuer`. */
 export function createThirdPartyAuthorization(client: ThirdPartyClient, issuer: string): ThirdPartyAuthorization {
   const pending = new Map<string, Pending>();
@@ -111,15 +120,6 @@ export function createThirdPartyAuthorization(client: ThirdPartyClient, issuer: 
       endpoints = undefined;
     });
     return endpoints;
-  }
-
-  /** Drops what expired from `entries`, then the oldest past {@link MAX_THIRD_PARTY_ENTRIES} (to make room for one). */
-  function sweep<T extends { expires: number }>(entries: Map<string, T>, now: number): void {
-    for (const [key, entry] of entries) {
-      if (entry.expires <= now || entries.size >= MAX_THIRD_PARTY_ENTRIES) {
-        entries.delete(key);
-      }
-    }
   }
 
   return {
