@@ -67,6 +67,8 @@ describe('defaultValues: a draft the host kept', () => {
     const onRespond = vi.fn();
     const entry = { id: 'q', request, server: { name: 'Acme' } };
     render(<ElicitationDialog entry={entry} defaultValues={{ branch: 'r7', maxRows: 0 }} onRespond={onRespond} />);
+    // An option, not an attribute: nothing of it reaches the DOM element.
+    expect(screen.getByRole('dialog').hasAttribute('defaultvalues')).toBe(false);
     expect((screen.getByLabelText(/Branch/) as HTMLInputElement).value).toBe('r7');
     expect((screen.getByLabelText(/Max rows/) as HTMLInputElement).value).toBe('0');
     // A draft is not an answer: an invalid value in it is refused on Accept like a typed one.

@@ -40,6 +40,7 @@ export const Root = forwardRef<HTMLElement, RootProps>(function Root(props, forw
     onOpenUrl: _onOpenUrl,
     onValuesChange: _onValuesChange,
     theme: _theme,
+    defaultValues: _defaultValues,
     ...elementProps
   } = props;
   const root = useElicitationRoot(props);
