@@ -329,12 +329,13 @@ function bridgeRows(bridge) {
   ]);
   rows.push([`Bridge page-half CPU per question (same run)`, msSpread(t.pageCpuMs), '', '', 'reported', '']);
   rows.push([
-    `Bridge end-to-end throughput (same run)`,
+    `Bridge throughput, saturated (same run)`,
     `${sig(t.perSecond.median)} questions/s (${sig(t.perSecond.min, 2)}–${sig(t.perSecond.max, 2)}), p99 ${msSpread(t.p99Ms)}`,
     `${sig(t.floor.perSecond.median)} questions/s, p99 ${msSpread(t.floor.p99Ms)} (${floor})`,
     `${times(t.ratio.median)} the floor (${sig(t.ratio.min, 2)}–${sig(t.ratio.max, 2)})`,
-    '≥ 0.8×',
-    mark(t.ratio.median >= 0.8),
+    // The 0.8× target is against the same calls without the bridge (the end-to-end rows), not the in-process floor.
+    'reported',
+    '',
   ]);
   for (const [hub, target] of [
     ['memory', 10],
