@@ -83,46 +83,61 @@ const finished = (messages: UIMessage[]): boolean =>
 
 const exportsAsked = () => demo.answers.report().requests.filter((request) => request.tool === 'export-data');
 
+/**
+ * `name` signs in on a new replica (the doomed one) and asks it to export; the user's tab reads the survivor's bridge,
+ * where the doomed replica's question arrives through the Redis hub. Resolves once the tab shows it.
+ */
+async function askOnDoomedReplica(name: string) {
+  const doomed = await startReplica();
+  // Signed in on the doomed replica: the session is in Redis, so the survivor knows the user too.
+  const onDoomed = await signIn(doomed, name);
+  const onSurvivor = asUserOf(onDoomed, survivor);
+  const tab = openTab(survivor, onSurvivor);
+  const reply = send(onDoomed, 'Export the orders')
+    .then(readReply)
+    .catch((error: unknown) => error);
+  const [first] = await waitForQueue(tab, (entries) => entries.length === 1);
+  /** Ends the doomed replica with `signal`; resolves once it exited and its reply's stream ended with it. */
+  const end = async (signal: 'SIGKILL' | 'SIGTERM'): Promise<void> => {
+    const exited = once(doomed.child, 'exit');
+    doomed.child.kill(signal);
+    await exited;
+    await reply;
+  };
+  const close = (): void => {
+    tab.close();
+    doomed.child.kill('SIGKILL');
+  };
+  return { first: first!, onSurvivor, tab, end, close };
+}
+
 describe.each([
   ['killed (kill -9)', 'SIGKILL'],
   ['redeployed (SIGTERM)', 'SIGTERM'],
 ] as const)('the replica running a turn is %s while its question is open', (_name, signal) => {
   it('another replica shows the question again, sends the answer once, and the conversation gets the reply', async () => {
-    const doomed = await startReplica();
     const before = exportsAsked().length;
-    // Signed in on the doomed replica: the session is in Redis, so the survivor knows the user too.
-    const onDoomed = await signIn(doomed, `ada-${signal}`);
-    const onSurvivor = asUserOf(onDoomed, survivor);
-    // The user's tab reads the survivor's bridge: the doomed replica's question reaches it through the Redis hub.
-    const tab = openTab(survivor, onSurvivor);
+    const { first, onSurvivor, tab, end, close } = await askOnDoomedReplica(`ada-${signal}`);
     try {
-      const reply = send(onDoomed, 'Export the orders')
-        .then(readReply)
-        .catch((error: unknown) => error);
-      const [first] = await waitForQueue(tab, (entries) => entries.length === 1);
-      expect(first?.request).toMatchObject({ message: 'How should the orders export be produced?' });
-      expect(first?.roundKey).toMatch(/\/1\//);
+      expect(first.request).toMatchObject({ message: 'How should the orders export be produced?' });
+      expect(first.roundKey).toMatch(/\/1\//);
       // The user's message is in the shared store already: any replica reads it.
       const [message] = await conversationWhen(onSurvivor, (messages) => messages.length === 1);
       expect(message?.role).toBe('user');
 
       // The user starts typing.
-      tab.queue.keepDraft(first?.id ?? '', { format: 'csv' });
-
-      const exited = once(doomed.child, 'exit');
-      doomed.child.kill(signal);
-      await exited;
-      // Its reply's stream ends with it (a redeploy ends the turn; a kill breaks the connection).
-      await reply;
+      tab.queue.keepDraft(first.id, { format: 'csv' });
+      // The replica goes; its reply's stream ends with it (a redeploy ends the turn; a kill breaks the connection).
+      await end(signal);
 
       // The survivor takes the round (its lease ran out, or was let go at shutdown) and asks again, same round key:
       // the page shows that copy alone (the dead replica's leaves as `moved`, told at shutdown or replaced when the
       // copy arrives), with what was typed.
       const [again] = await waitForQueue(
         tab,
-        (entries) => entries.length === 1 && entries[0]?.id !== first?.id && entries[0]?.roundKey === first?.roundKey,
+        (entries) => entries.length === 1 && entries[0]?.id !== first.id && entries[0]?.roundKey === first.roundKey,
       );
-      expect(first?.signal.reason).toMatchObject({ code: 'moved' });
+      expect(first.signal.reason).toMatchObject({ code: 'moved' });
       expect(again?.draft).toEqual({ format: 'csv' });
       tab.queue.respond(again?.id ?? '', {
         action: 'accept',
@@ -133,7 +148,7 @@ describe.each([
       const messages = await conversationWhen(onSurvivor, finished);
       expect(messages.map(({ role }) => role)).toEqual(['user', 'assistant']);
       const [, assistant] = messages;
-      expect(assistant?.id).toBe(first?.tag);
+      expect(assistant?.id).toBe(first.tag);
       expect(assistant?.parts).toContainEqual(
         expect.objectContaining({ type: 'dynamic-tool', toolName: 'export-data', state: 'output-available' }),
       );
@@ -143,26 +158,15 @@ describe.each([
       const exports = exportsAsked().slice(before);
       expect(exports.map(({ asked, answers }) => ({ asked, answers }))).toEqual([{ asked: 1, answers: 1 }]);
     } finally {
-      tab.close();
-      doomed.child.kill('SIGKILL');
+      close();
     }
   });
 });
 
 it('a user who signed out while the replica holding their question was dead is not asked it again', async () => {
-  const doomed = await startReplica();
-  const onDoomed = await signIn(doomed, 'bea');
-  const onSurvivor = asUserOf(onDoomed, survivor);
-  const tab = openTab(survivor, onSurvivor);
+  const { onSurvivor, end, close } = await askOnDoomedReplica('bea');
   try {
-    const reply = send(onDoomed, 'Export the orders')
-      .then(readReply)
-      .catch((error: unknown) => error);
-    await waitForQueue(tab, (entries) => entries.length === 1);
-    const exited = once(doomed.child, 'exit');
-    doomed.child.kill('SIGKILL');
-    await exited;
-    await reply;
+    await end('SIGKILL');
     const from = survivorLog.length;
     expect((await onSurvivor.fetch('/api/session', { method: 'DELETE' })).status).toBe(204);
 
@@ -170,7 +174,6 @@ it('a user who signed out while the replica holding their question was dead is n
     await new Promise((resolve) => setTimeout(resolve, 4 * LEASE_MS));
     expect(survivorLog.slice(from).filter((line) => line.includes('"bridge":"exposed"'))).toEqual([]);
   } finally {
-    tab.close();
-    doomed.child.kill('SIGKILL');
+    close();
   }
 });
