@@ -1,6 +1,7 @@
-// `/api/chat`: the conversation (GET), a new message (POST `{ message }`, answered with the reply's stream in the AI
-// SDK UI message stream protocol, what `useChat` reads), and `/api/chat/<id>/stream`: the running reply again from
-// its start (`useChat`'s `resume`, after a reload), or `204` when nothing runs.
+// `/api/chat`: the conversation (GET: `{ id, messages, replying }`, `replying` while a resumed turn writes its reply),
+// a new message (POST `{ message }`, answered with the reply's stream in the AI SDK UI message stream protocol, what
+// `useChat` reads), and `/api/chat/<id>/stream`: the running reply again from its start (`useChat`'s `resume`, after a
+// reload), or `204` when nothing runs.
 import { createUIMessageStreamResponse } from 'ai';
 import type { UIMessage } from 'ai';
 import type { Conversations } from './conversations.js';
@@ -57,7 +58,7 @@ export function chatRoutes(conversations: Conversations): (request: Request, use
         : createUIMessageStreamResponse({ stream: conversation.reply.follow() });
     }
     if (request.method === 'GET') {
-      return json(200, { id: conversation.id, messages: conversation.messages });
+      return json(200, { id: conversation.id, messages: conversation.messages, replying: conversation.replying });
     }
     if (request.method !== 'POST') {
       return new Response(null, { status: 405, headers: { Allow: 'GET, POST' } });

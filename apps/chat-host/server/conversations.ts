@@ -25,6 +25,11 @@ export interface Conversation {
   readonly messages: readonly UIMessage[];
   /** The reply of the running turn, when this process runs it. */
   readonly reply: Replay<UIMessageChunk> | undefined;
+  /**
+   * A resumed turn is writing its reply (on this replica or another): the last message holds the tool's result, and
+   * the model's words are still to come.
+   */
+  readonly replying: boolean;
 }
 
 /** The tool call a turn waits on: what another process needs to finish the turn when this one is gone. */
@@ -81,6 +86,8 @@ interface Stored {
   id: string;
   messages: UIMessage[];
   pending?: PendingToolCall;
+  /** The message a resumed turn is writing (its tool result is in `messages`; its reply is not yet). */
+  replying?: string;
 }
 
 /** What this process knows of a user's conversation: the turn it runs. */
@@ -175,7 +182,12 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
   return {
     async of(user) {
       const stored = await loadOrStart(user);
-      return { id: stored.id, messages: stored.messages, reply: local.get(user)?.reply };
+      return {
+        id: stored.id,
+        messages: stored.messages,
+        reply: local.get(user)?.reply,
+        replying: stored.replying !== undefined,
+      };
     },
     async send(user, message) {
       const state = localOf(user);
@@ -224,8 +236,9 @@ export function createConversations(runners: TurnRunners, store: ChatStore): Con
         return false;
       }
       const messages = [...stored.messages, toolResultMessage(call, outcome)];
-      // Written before the model continues: a second delivery of the same outcome finds nothing pending.
-      await save(user, { id: stored.id, messages });
+      // Written before the model continues: a second delivery of the same outcome finds nothing pending. Until the
+      // reply is written too, the conversation says it is being written (a page does not take it for the reply).
+      await save(user, { id: stored.id, messages, replying: messageId });
       const reply = await runTurn(state, (signal) =>
         runners.continue({
           user,

@@ -34,6 +34,8 @@ export async function signOut(): Promise<void> {
 export interface ChatSnapshot {
   id: string;
   messages: UIMessage[];
+  /** A turn another replica finished the tool call of is still writing its reply (the last message is not it yet). */
+  replying?: boolean;
 }
 
 /** Loads the signed-in user's conversation. */

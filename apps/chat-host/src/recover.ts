@@ -30,7 +30,7 @@ function newerReply(stored: readonly UIMessage[], shown: readonly UIMessage[]): 
 export function useRecoveredReply({ status, messages, setMessages, clearError }: ChatState): void {
   // Shows the backend's conversation when it ends with a reply the page lacks; says whether it did.
   const show = useEffectEvent((chat: ChatSnapshot): boolean => {
-    if (!newerReply(chat.messages, messages)) {
+    if (chat.replying === true || !newerReply(chat.messages, messages)) {
       return false;
     }
     setMessages(chat.messages);
