@@ -118,7 +118,7 @@ export async function startChatHost(options: ChatHostOptions): Promise<ChatHost>
     const queue = createElicitationQueue();
     const authProvider = await mcpSignIn.providerFor(round.owner, mcpUrl);
     const { client } = await connectSdkV2(mcpUrl, queue, authProvider === undefined ? {} : { authProvider });
-    const stop = bridge.expose(round.owner, queue, round.tag === undefined ? {} : { tag: round.tag });
+    const stop = bridge.expose(round.owner, queue, { tag: round.tag });
     return {
       client: timedDurableClient(client, toolTimeoutMs),
       queue,
