@@ -2,17 +2,17 @@
 // `http`, and the browser half reading it over loopback. The caller's queue and the resumer's are exposed under the
 // round's owner, as any other queue: the page shows the question, loses it when the caller goes, shows it again when
 // another process takes the round, and its answer completes the call once.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import { callToolDurably, createMemoryDurableRoundStore, resumeRounds } from '@elicitation-kit/mcp/durable';
 import type { ResumedOutcome } from '@elicitation-kit/mcp/durable';
-import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
 import { waitForQueue, waitUntil } from '@elicitation-kit/test-mcp-server/hosts';
 import { openBrowser, startBackend } from './test/bridge-host.js';
 import type { TestBackend, TestBrowser } from './test/bridge-host.js';
+import { connectOverHttp } from './test/connect.js';
 
 let demo: DemoServer;
 let backend: TestBackend;
@@ -29,12 +29,7 @@ afterAll(async () => {
 });
 
 /** A client of the demo server as the host sets it up (the kit attached), speaking 2026-07-28. */
-async function connectClient(): Promise<Client> {
-  const client = new Client({ name: 'durable-host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  attachElicitation(client, { queue: createElicitationQueue() });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
-  return client;
-}
+const connectClient = async (): Promise<Client> => (await connectOverHttp(demo.url)).client;
 
 describe('durable rounds through the bridge (2026-07-28)', () => {
   it('the caller goes: the page loses the question, sees it again from the taker, and its answer completes the call once', async () => {

@@ -3,7 +3,7 @@
 // ran out leaves as `expired`. Everything real: the demo server over Streamable HTTP, the bridge behind Node's `http`
 // (with the memory hub, and with the Redis hub on a real redis-server: the reason and the round key travel through
 // Redis), the browser half reading it over loopback.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
@@ -17,7 +17,6 @@ import {
   resumeRounds,
 } from '@elicitation-kit/mcp/durable';
 import type { DurableRoundStore, ResumedOutcome } from '@elicitation-kit/mcp/durable';
-import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
 import { waitForQueue, waitUntil } from '@elicitation-kit/test-mcp-server/hosts';
@@ -25,6 +24,7 @@ import { startRedis } from '@elicitation-kit/test-redis';
 import type { TestRedis } from '@elicitation-kit/test-redis';
 import { openBrowser, startBackend } from './test/bridge-host.js';
 import type { TestBackend, TestBrowser } from './test/bridge-host.js';
+import { connectOverHttp } from './test/connect.js';
 
 let demo: DemoServer;
 let redis: TestRedis | undefined;
@@ -60,12 +60,7 @@ const HUBS = [
 ];
 
 /** A client of the demo server as the host sets it up (the kit attached), speaking 2026-07-28. */
-async function connectClient(): Promise<Client> {
-  const client = new Client({ name: 'durable-host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  attachElicitation(client, { queue: createElicitationQueue() });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
-  return client;
-}
+const connectClient = async (): Promise<Client> => (await connectOverHttp(demo.url)).client;
 
 /** The process that takes rounds over: each round's questions on a queue exposed to its owner. */
 function startResumer(rounds: DurableRoundStore, outcomes: ResumedOutcome[]) {

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startDemoServer } from '@elicitation-kit/demo-server';
 import type { DemoServer } from '@elicitation-kit/demo-server';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
@@ -27,10 +27,10 @@ import type {
   ResumedOutcome,
   RoundResumer,
 } from '@elicitation-kit/mcp/durable';
-import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { firstEntry, summary, waitForQueue, waitUntil } from '@elicitation-kit/test-mcp-server/hosts';
 import { startRedis } from '@elicitation-kit/test-redis';
 import type { TestRedis } from '@elicitation-kit/test-redis';
+import { connectOverHttp } from './test/connect.js';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
 const CALLER = fileURLToPath(new URL('test/durable-caller.ts', import.meta.url));
@@ -76,12 +76,9 @@ function storeOn(target: TestRedis, prefix: string): DurableRoundStore {
 }
 
 async function connectHost(): Promise<{ client: Client; queue: ElicitationQueue }> {
-  const client = new Client({ name: 'durable-host', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  const queue = createElicitationQueue();
-  attachElicitation(client, { queue });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo.url)));
-  clients.push(client);
-  return { client, queue };
+  const host = await connectOverHttp(demo.url);
+  clients.push(host.client);
+  return host;
 }
 
 function startResumer(rounds: DurableRoundStore, queue: ElicitationQueue, outcomes: ResumedOutcome[]): RoundResumer {
@@ -90,9 +87,7 @@ function startResumer(rounds: DurableRoundStore, queue: ElicitationQueue, outcom
     lease: LEASE,
     interval: 60_000,
     connect: async (round: DurableRound) => {
-      const client = new Client({ name: 'resumer', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-      attachElicitation(client, { queue: createElicitationQueue() });
-      await client.connect(new StreamableHTTPClientTransport(new URL(round.server.url)));
+      const { client } = await connectOverHttp(round.server.url, { name: 'resumer' });
       return { client, queue, close: () => client.close() };
     },
     onOutcome: (resumed) => {

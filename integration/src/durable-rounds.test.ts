@@ -3,7 +3,7 @@
 // with the answer and hands the outcome to the resume handler. The demo server (@elicitation-kit/server) runs a
 // round's operation once and replays its stored result to any later copy of the retry: `confirm-action` logs
 // `archived: 3` once per operation run, so the log counts how often the operation ran.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { ElicitationQueue } from '@elicitation-kit/core';
@@ -14,9 +14,9 @@ import {
   resumeRounds,
 } from '@elicitation-kit/mcp/durable';
 import type { DurableRound, ResumedOutcome, RoundResumer, DurableRoundStore } from '@elicitation-kit/mcp/durable';
-import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { closedAfterEach, firstEntry, summary, waitForQueue } from '@elicitation-kit/test-mcp-server/hosts';
 import { demoServerForFile } from './test/demo.js';
+import { connectOverHttp } from './test/connect.js';
 
 const demo = demoServerForFile();
 const open = closedAfterEach<Client>();
@@ -33,13 +33,7 @@ const ARCHIVED = { status: 'completed', archived: 3 };
 
 /** A host's client as the kit sets it up (attached: capability declared), connected to the demo server. */
 async function connectHost(era: 'legacy' | 'modern' = 'modern'): Promise<{ client: Client; queue: ElicitationQueue }> {
-  const client = new Client(
-    { name: 'durable-host', version: '1.0.0' },
-    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
-  );
-  const queue = createElicitationQueue();
-  attachElicitation(client, { queue });
-  await client.connect(new StreamableHTTPClientTransport(new URL(demo().url)));
+  const { client, queue } = await connectOverHttp(demo().url, { era });
   open.push(client);
   expect(client.getProtocolEra()).toBe(era);
   return { client, queue };
@@ -79,9 +73,7 @@ function startResumer(rounds: DurableRoundStore, queue: ElicitationQueue, outcom
     // The test scans by hand.
     interval: 60_000,
     connect: async (round: DurableRound) => {
-      const client = new Client({ name: 'resumer', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-      attachElicitation(client, { queue: createElicitationQueue() });
-      await client.connect(new StreamableHTTPClientTransport(new URL(round.server.url)));
+      const { client } = await connectOverHttp(round.server.url, { name: 'resumer' });
       return { client, queue, close: () => client.close() };
     },
     onOutcome: (resumed) => {

@@ -1,7 +1,7 @@
 // A host's MCP side for the journeys, through the kit's public entries only: the kit's SDK v2 test server
 // (`@elicitation-kit/test-mcp-server`) over the SDK's in-memory transport, and a client with
-// `@elicitation-kit/mcp/sdk-v2` attached.
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+// `@elicitation-kit/mcp/sdk-v2` attached; or such a client of a server over Streamable HTTP (`connectOverHttp`).
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { ElicitationQueue } from '@elicitation-kit/core';
 import type { AttachElicitationOptions } from '@elicitation-kit/mcp';
@@ -48,4 +48,22 @@ export async function connect(era: 'legacy' | 'modern', options: ConnectOptions 
       await served.close();
     },
   };
+}
+
+/**
+ * A kit-attached SDK v2 client of the MCP server at `url` over Streamable HTTP, as a host sets one up (the capability
+ * declared), speaking 2026-07-28 when the server does (`era: 'legacy'`: 2025-11-25 sessions); its queue.
+ */
+export async function connectOverHttp(
+  url: string,
+  { era = 'modern', name = 'durable-host' }: { era?: 'legacy' | 'modern'; name?: string } = {},
+): Promise<{ client: Client; queue: ElicitationQueue }> {
+  const client = new Client(
+    { name, version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+  );
+  const queue = createElicitationQueue();
+  attachElicitation(client, { queue });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return { client, queue };
 }
