@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { ChatPage } from '../models/chat-page.js';
+import { signInAndConsent } from '../support/authorization-server.js';
 import { CHAT_PORT, DEMO_SERVER_ORIGIN } from '../support/env.js';
 import { expect, test } from '../support/test.js';
 import { TIMEOUTS } from '../support/timeouts.js';
@@ -69,10 +70,7 @@ test('sign in to the protected server from the chat, export, sign out', async ({
 
   await servers.getByRole('button', { name: `Sign in to ${PROTECTED_URL}` }).click();
   // oidc-provider's development login page (any login, any password), then its consent page.
-  await page.getByPlaceholder('Enter any login').fill('alice');
-  await page.getByPlaceholder('and password').fill('demo');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signInAndConsent(page, 'export:write');
   await page.waitForURL(`${origin}/`);
   await expect(servers).toContainText(`Signed in to ${PROTECTED_URL}.`);
 

@@ -3,6 +3,7 @@
 // popup, the relay redeems the code and keeps the tokens, the card connects, a tool that elicits runs, and "Sign out"
 // revokes and forgets the sign-in: connecting again is refused again.
 import type { Request } from '@playwright/test';
+import { signInAndConsent } from '../support/authorization-server.js';
 import { DEMO_SERVER_ORIGIN } from '../support/env.js';
 import { TIMEOUTS } from '../support/timeouts.js';
 import { expect, test } from '../support/test.js';
@@ -32,16 +33,7 @@ test('signs in to the protected demo server, runs a tool that elicits, and signs
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   const popup = await popupOpened;
   // oidc-provider's development login page (any login, any password), then its consent page.
-  await popup.getByPlaceholder('Enter any login').fill('alice');
-  await popup.getByPlaceholder('and password').fill('demo');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  await expect(
-    popup
-      .getByRole('listitem')
-      .filter({ hasText: /^export:write$/ })
-      .first(),
-  ).toBeVisible();
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await signInAndConsent(popup, 'export:write');
   // The host closes the popup once the relay has the tokens, and connects.
   await popup.waitForEvent('close', { timeout: TIMEOUTS.tool });
   await expect(host.toolButton('confirm-action')).toBeVisible({ timeout: TIMEOUTS.tool });
