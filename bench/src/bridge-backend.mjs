@@ -4,14 +4,10 @@
 // was asked `perOwner`, either as fast as answers come back or paced at `ratePerSecond` in all. Each question's
 // message carries its serial, and its answer must carry it back in `nickname`: an answer with another is wrong, a
 // second answer to a question is doubled, a question never answered is lost. Latency is ask → answer on this clock.
-import { createServer } from 'node:http';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
 import { kitchenSinkParams } from './forms.mjs';
-import { bridgeModule } from './bridge-module.mjs';
-
-const { createElicitationBridge, toNodeListener } = await bridgeModule('index');
+import { bridgeModule, serveBridge } from './bridge-module.mjs';
 
 const SERVER = { id: 'bench-server', name: 'Bench server' };
 
@@ -34,17 +30,7 @@ async function start({ hub, redisUrl, owners: count, keepAliveMs }) {
     redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
     hubOption = createRedisBridgeHub(redis, { prefix: `bench:${process.pid}:` });
   }
-  let listener;
-  server = createServer((request, response) => listener(request, response));
-  // Longer than the browser's (undici's 4 s): an idle connection is closed by the client, never under a request it
-  // is sending (Node's 5 s default loses that race now and then on a loaded machine: `fetch failed`).
-  server.keepAliveTimeout = 65_000;
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  bridge = createElicitationBridge({
-    authorize: (request) => request.headers.get('x-bench-owner'),
-    origins: [origin],
+  const served = await serveBridge({
     ...(hubOption && { hub: hubOption, secret: 'bench-secret-of-at-least-32-bytes!!' }),
     ...(keepAliveMs && { keepAliveMs }),
     onEvent: (event) => {
@@ -52,13 +38,13 @@ async function start({ hub, redisUrl, owners: count, keepAliveMs }) {
         process.send({ type: 'event', event: String(event.type) });
     },
   });
-  listener = toNodeListener(bridge.fetch);
+  ({ server, bridge } = served);
   for (let index = 0; index < count; index += 1) {
     const queue = createElicitationQueue({ maxPendingPerServer: 10_000 });
     bridge.expose(`owner-${index}`, queue);
     owners.push({ producer: queue.openProducer() });
   }
-  return { url: `${origin}/api/elicitations` };
+  return { url: served.url };
 }
 
 /** Asks the questions of one run and resolves with its tally once every one is answered or `timeoutMs` passed. */

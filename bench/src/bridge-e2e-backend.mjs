@@ -6,13 +6,11 @@
 // (`bridge`; bridge-e2e-browsers.mjs). Told over IPC to run a volley, it makes the calls (one user one after another,
 // or every user at once) and reports each call's latency, each question's time in its queue, the `maxRows` each tool
 // result carries (the answer's serial) and its CPU.
-import { createServer } from 'node:http';
-import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { bridgeModule } from './bridge-module.mjs';
+import { serveBridge } from './bridge-module.mjs';
 import { exportValues } from './values.mjs';
 
 /** The tool that elicits (the demo's export_options form: format, maxRows, includeHeaders). */
@@ -74,23 +72,12 @@ async function start({ mode: chosen, demoUrl, users: count }) {
   mode = chosen;
   let url;
   if (mode === 'bridge') {
-    const { createElicitationBridge, toNodeListener } = await bridgeModule('index');
-    let listener;
-    server = createServer((request, response) => listener(request, response));
-    // Longer than undici's 4 s idle timeout: an idle connection is closed by the client, never under its request.
-    server.keepAliveTimeout = 65_000;
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const origin = `http://127.0.0.1:${server.address().port}`;
-    bridge = createElicitationBridge({
-      authorize: (request) => request.headers.get('x-bench-owner'),
-      origins: [origin],
+    const served = await serveBridge({
       onEvent: (event) => {
         if (event.type === 'failed' || event.type === 'dropped') process.send({ type: 'event', event: event.type });
       },
     });
-    listener = toNodeListener(bridge.fetch);
-    url = `${origin}/api/elicitations`;
+    ({ server, bridge, url } = served);
   }
   for (let index = 0; index < count; index += 1) {
     const queue = createElicitationQueue({ maxPendingPerServer: 10_000 });
