@@ -35,6 +35,6 @@ export async function serveBridge(options) {
     origins: [origin],
     ...options,
   });
-  listener = toNodeListener(bridge.fetch);
+  listener = toNodeListener(bridge);
   return { server, bridge, url: `${origin}/api/elicitations` };
 }

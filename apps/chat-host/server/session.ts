@@ -54,19 +54,24 @@ export interface Session {
   readonly name: string;
 }
 
+/** What a session is read from: a request's headers (a Fetch `Request`'s, or the bridge's `BridgeRequest`'s). */
+export interface RequestHeaders {
+  readonly headers: { get(name: string): string | null };
+}
+
 /** Server-side sessions: who a request is, and the cookies that sign a browser in and out. */
 export interface Sessions {
   /** The session of `request`, or `undefined` (no cookie, or an id that is no session: made up, ended, forgotten). */
-  sessionOf(request: Request): Promise<Session | undefined>;
+  sessionOf(request: RequestHeaders): Promise<Session | undefined>;
   /** The user of `request`'s session (what the bridge's `authorize` returns), or `undefined`. */
-  userOf(request: Request): Promise<string | undefined>;
+  userOf(request: RequestHeaders): Promise<string | undefined>;
   /**
    * Starts a session for `name` (a name {@link checkName} accepted), a new user, ending the session `request` had:
    * the session and its `Set-Cookie` value.
    */
-  signIn(request: Request, name: string): Promise<{ session: Session; cookie: string }>;
+  signIn(request: RequestHeaders, name: string): Promise<{ session: Session; cookie: string }>;
   /** Ends the session of `request`, if any; the `Set-Cookie` value that clears the cookie. */
-  signOut(request: Request): Promise<string>;
+  signOut(request: RequestHeaders): Promise<string>;
 }
 
 /** Options of {@link createSessions}. */
@@ -91,7 +96,7 @@ function cookieValue(header: string, name: string): string | undefined {
 }
 
 /** The session id `request`'s cookie carries, when it has the shape of one. */
-function cookieIdOf(request: Request): string | undefined {
+function cookieIdOf(request: RequestHeaders): string | undefined {
   const id = cookieValue(request.headers.get('cookie') ?? '', SESSION_COOKIE);
   return id !== undefined && SESSION_ID.test(id) ? id : undefined;
 }
@@ -108,7 +113,7 @@ const SIGNED_OUT_COOKIE = `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
 export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }: SessionOptions = {}): Sessions {
   /** By session id, oldest first. */
   const byId = new Map<string, Session>();
-  const idOf = (request: Request): string | undefined => {
+  const idOf = (request: RequestHeaders): string | undefined => {
     const id = cookieIdOf(request);
     return id !== undefined && byId.has(id) ? id : undefined;
   };
@@ -119,7 +124,7 @@ export function createSessions({ onEnd = () => {}, maxSessions = MAX_SESSIONS }:
       onEnd(session.user);
     }
   };
-  const sessionOf = (request: Request): Session | undefined => {
+  const sessionOf = (request: RequestHeaders): Session | undefined => {
     const id = idOf(request);
     return id === undefined ? undefined : byId.get(id);
   };
@@ -176,11 +181,11 @@ export function createStoredSessions(
   store: ChatStore,
   { onEnd = () => {} }: Omit<SessionOptions, 'maxSessions'> = {},
 ): Sessions {
-  const sessionOf = async (request: Request): Promise<Session | undefined> => {
+  const sessionOf = async (request: RequestHeaders): Promise<Session | undefined> => {
     const id = cookieIdOf(request);
     return id === undefined ? undefined : readSession(await store.get(keyOf(id)));
   };
-  const end = async (request: Request): Promise<void> => {
+  const end = async (request: RequestHeaders): Promise<void> => {
     const id = cookieIdOf(request);
     const session = id === undefined ? undefined : readSession(await store.get(keyOf(id)));
     if (id !== undefined && session !== undefined) {

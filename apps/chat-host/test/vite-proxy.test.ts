@@ -93,7 +93,7 @@ async function startBackend(): Promise<Backend> {
         origins: origins ?? 'trust-host-header',
         onEvent: (event) => events.push(event),
       });
-      listener = toNodeListener(bridge.fetch);
+      listener = toNodeListener(bridge);
       closers.push(() => bridge.close());
       return { bridge, events };
     },

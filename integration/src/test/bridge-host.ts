@@ -11,6 +11,7 @@ import type { PendingElicitation } from '@elicitation-kit/core';
 import { createElicitationBridge, TOKEN_HEADER, toNodeListener } from '@elicitation-kit/bridge';
 import type {
   BridgeErrorBody,
+  BridgeRequest,
   ElicitationBridge,
   ElicitationBridgeEvent,
   ElicitationBridgeOptions,
@@ -33,7 +34,7 @@ export interface ReadyEvent {
 }
 
 /** The user a request's `user` cookie names (what a host reads from its session). */
-export function userOf(request: Request): string | undefined {
+export function userOf(request: BridgeRequest): string | undefined {
   const cookie = request.headers.get('cookie') ?? '';
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');
@@ -75,7 +76,7 @@ export async function startBackend(
     onEvent: (event) => events.push(event),
     ...options,
   });
-  listener = toNodeListener(bridge.fetch, nodeOptions);
+  listener = toNodeListener(bridge, nodeOptions);
   return {
     bridge,
     url: `${origin}/api/elicitations`,

@@ -30,7 +30,7 @@ const bridge = createElicitationBridge({
   }),
   secret: env('BRIDGE_SECRET'),
 });
-const elicitations = toNodeListener(bridge.fetch);
+const elicitations = toNodeListener(bridge);
 const mcpUrl = env('MCP_URL');
 
 const server = createServer((request, response) => {

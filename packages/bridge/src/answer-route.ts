@@ -2,9 +2,11 @@
 // routed through the hub to the replica holding the question (which checks it against the question).
 import { readAnswerBody } from './answer.js';
 import type { Admission } from './bridge-admission.js';
-import { jsonResponse, refusal } from './bridge-admission.js';
+import { refusal } from './bridge-admission.js';
 import type { BridgeLimits } from './bridge-limits.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
+import { jsonReply } from './exchange.js';
+import type { BridgeCall, BridgeReply } from './exchange.js';
 import type { AnswerOutcome, HubInternals } from './hub.js';
 import { parseJson, readBody } from './request-body.js';
 import type { TokenKeys } from './token.js';
@@ -29,9 +31,9 @@ export function createAnswerRoute({
   admission,
   holds,
   emit,
-}: AnswerRouteOptions): (request: Request) => Promise<Response> {
+}: AnswerRouteOptions): (call: BridgeCall) => Promise<BridgeReply> {
   const { admit, refuse } = admission;
-  const answer = async (request: Request): Promise<Response> => {
+  const answer = async ({ request, body }: BridgeCall): Promise<BridgeReply> => {
     const media = (request.headers.get('content-type') ?? '').split(';', 1)[0]?.trim().toLowerCase();
     if (media !== 'application/json') {
       return refuse(415, refusal(415, 'unsupported-media-type', 'Send the answer as application/json.').body);
@@ -48,7 +50,7 @@ export function createAnswerRoute({
         owner,
       );
     }
-    const read = await readBody(request, limits.maxBodyBytes, limits.bodyTimeoutMs);
+    const read = await readBody(request.headers.get('content-length'), body, limits.maxBodyBytes, limits.bodyTimeoutMs);
     if (!read.ok) {
       return refuse(read.status, read.body, owner);
     }
@@ -72,7 +74,7 @@ export function createAnswerRoute({
         owner,
       );
     }
-    return outcome.ok ? jsonResponse(200, { ok: true }) : refuse(outcome.status, outcome.body, owner);
+    return outcome.ok ? jsonReply(200, { ok: true }) : refuse(outcome.status, outcome.body, owner);
   };
   return answer;
 }

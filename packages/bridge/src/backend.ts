@@ -1,10 +1,14 @@
 // The bridge's server half assembled: `createElicitationBridge` reads its options, starts its hub and exposures, and
 // dispatches each request to its handler (`GET` owner-stream.ts, `POST` answer-route.ts), each admitted by
-// bridge-admission.ts. Every request is scoped to the owner `authorize` names.
+// bridge-admission.ts. Every request is scoped to the owner `authorize` names. The handlers read a `BridgeCall` and
+// give a `BridgeReply` (exchange.ts): `fetch` makes them of a Fetch `Request` and a `Response`, `toNodeListener(bridge)`
+// of Node's request and response.
 import { createAnswerRoute } from './answer-route.js';
 import { createAdmission, isOwnerId, refusal } from './bridge-admission.js';
 import { readLimits } from './bridge-limits.js';
 import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from './bridge-types.js';
+import { callOfRequest, toResponse } from './exchange.js';
+import type { BridgeCall, BridgeReply } from './exchange.js';
 import { createExposures } from './exposure.js';
 import { createMemoryHub, hubInternals } from './hub.js';
 import { createOwnerStreams } from './owner-stream.js';
@@ -19,6 +23,13 @@ export interface BridgeStats {
 
 const statsByBridge = new WeakMap<ElicitationBridge, BridgeStats>();
 
+/** What serves one request, of every bridge this module made (for `toNodeListener(bridge)`). */
+const handlers = new WeakMap<ElicitationBridge, (call: BridgeCall) => Promise<BridgeReply>>();
+
+/** The function that serves one request of `bridge`, or `undefined` when this module did not make it. */
+export const bridgeHandler = (bridge: ElicitationBridge): ((call: BridgeCall) => Promise<BridgeReply>) | undefined =>
+  handlers.get(bridge);
+
 /** The {@link BridgeStats} of a bridge this module made. */
 export function bridgeStats(bridge: ElicitationBridge): BridgeStats {
   const stats = statsByBridge.get(bridge);
@@ -30,7 +41,8 @@ export function bridgeStats(bridge: ElicitationBridge): BridgeStats {
 
 /**
  * Creates the bridge that carries a backend queue's questions to its owner's browser and the answers back. Expose
- * each queue under the user it belongs to, mount `bridge.fetch` on one path, and point the browser half
+ * each queue under the user it belongs to, mount `bridge.fetch` on one path (on Node's `http` and Express,
+ * `toNodeListener(bridge)`), and point the browser half
  * (`connectElicitationBridge` from `@elicitation-kit/bridge/browser`) at it.
  *
  * @example
@@ -74,29 +86,32 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
   const answer = createAnswerRoute({ hub, keys, limits, admission, holds: streams.holds, emit });
   let closed = false;
 
+  const handle = async (call: BridgeCall): Promise<BridgeReply> => {
+    if (closed) {
+      return refuse(503, refusal(503, 'unavailable', 'This server is shutting down; try again.').body);
+    }
+    try {
+      const { method } = call.request;
+      if (method === 'GET') {
+        return await streams.open(call);
+      }
+      if (method === 'POST') {
+        return await answer(call);
+      }
+      return refuse(
+        405,
+        refusal(405, 'method-not-allowed', 'GET opens the stream of questions; POST sends an answer.').body,
+        undefined,
+        { Allow: 'GET, POST' },
+      );
+    } catch (error) {
+      emit({ type: 'failed', operation: 'request', error });
+      return refuse(500, refusal(500, 'internal', 'The bridge could not handle this request.').body);
+    }
+  };
+
   const bridge: ElicitationBridge = {
-    async fetch(request) {
-      if (closed) {
-        return refuse(503, refusal(503, 'unavailable', 'This server is shutting down; try again.').body);
-      }
-      try {
-        if (request.method === 'GET') {
-          return await streams.open(request);
-        }
-        if (request.method === 'POST') {
-          return await answer(request);
-        }
-        return refuse(
-          405,
-          refusal(405, 'method-not-allowed', 'GET opens the stream of questions; POST sends an answer.').body,
-          undefined,
-          { Allow: 'GET, POST' },
-        );
-      } catch (error) {
-        emit({ type: 'failed', operation: 'request', error });
-        return refuse(500, refusal(500, 'internal', 'The bridge could not handle this request.').body);
-      }
-    },
+    fetch: async (request) => toResponse(await handle(callOfRequest(request))),
 
     expose(owner, queue, exposeOptions = {}) {
       if (closed) {
@@ -123,5 +138,6 @@ export function createElicitationBridge(options: ElicitationBridgeOptions): Elic
     },
   };
   statsByBridge.set(bridge, { streams: streams.streams, queuedBytes: streams.queuedBytes });
+  handlers.set(bridge, handle);
   return bridge;
 }

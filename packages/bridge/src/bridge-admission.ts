@@ -1,18 +1,14 @@
 // Who may use the bridge: a request from one of this application's pages (its `Origin` among `origins`, its
-// `Sec-Fetch-Site` same-origin), from a user `authorize` names; every refusal as the JSON body and event it is.
+// `Sec-Fetch-Site` same-origin), from a user `authorize` names; every refusal as the JSON reply and event it is.
 import { BoundedMap } from '@elicitation-kit/core';
-import type { ElicitationBridgeEvent, ElicitationBridgeOptions } from './bridge-types.js';
+import type { BridgeRequest, ElicitationBridgeEvent, ElicitationBridgeOptions } from './bridge-types.js';
+import { jsonReply } from './exchange.js';
+import type { BridgeReply } from './exchange.js';
 import { MAX_ID_LENGTH } from './wire-format.js';
 import type { BridgeErrorBody, BridgeErrorCode } from './wire-format.js';
 
 /** How many foreign origins the bridge remembers having written to the console about (once each, without `onEvent`). */
 const WARNED_ORIGINS = 64;
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
-
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
-}
 
 export function refusal(
   status: number,
@@ -27,10 +23,10 @@ export const isOwnerId = (value: unknown): value is string =>
 
 /** The admission of a bridge's requests. */
 export interface Admission {
-  /** The refusal as a response, reported (`refused`). */
-  refuse(status: number, body: BridgeErrorBody, owner?: string, headers?: Record<string, string>): Response;
+  /** The refusal as a reply, reported (`refused`). */
+  refuse(status: number, body: BridgeErrorBody, owner?: string, headers?: Record<string, string>): BridgeReply;
   /** The owner of a request from one of this application's pages, or the refusal (cross-site, unauthorized). */
-  admit(request: Request): Promise<string | Response>;
+  admit(request: BridgeRequest): Promise<string | BridgeReply>;
 }
 
 /** The admission of a bridge with `options` (`origins` already checked). */
@@ -46,13 +42,13 @@ export function createAdmission(
     body: BridgeErrorBody,
     owner?: string,
     headers?: Record<string, string>,
-  ): Response => {
+  ): BridgeReply => {
     emit({ type: 'refused', ...(owner !== undefined && { owner }), status, error: body });
-    return jsonResponse(status, body, headers);
+    return jsonReply(status, body, headers);
   };
 
   /** The owner `authorize` names, or the refusal. */
-  const ownerOf = async (request: Request): Promise<string | Response> => {
+  const ownerOf = async (request: BridgeRequest): Promise<string | BridgeReply> => {
     const owner = await options.authorize(request);
     if (owner === null || owner === undefined) {
       return refuse(401, refusal(401, 'unauthorized', 'Sign in first: this browser is not authorized.').body);
@@ -66,7 +62,7 @@ export function createAdmission(
   };
 
   /** The origins a browser may use: `origins`, or (`'trust-host-header'`) the origin of the URL `Host` named. */
-  const allowedOrigins = (request: Request): readonly string[] =>
+  const allowedOrigins = (request: BridgeRequest): readonly string[] =>
     origins === 'trust-host-header' ? [new URL(request.url).origin] : origins;
 
   /** Foreign origins already written to the console (when no `onEvent` is given). */
@@ -80,7 +76,7 @@ export function createAdmission(
    * `Host` (a dev server's proxy) when `origins` does not name it: the body names the origin and the event both, and
    * without `onEvent` the console says it once per origin, so that this setup mistake is never silent.
    */
-  const crossSite = (request: Request): Response | undefined => {
+  const crossSite = (request: BridgeRequest): BridgeReply | undefined => {
     const origin = request.headers.get('origin');
     const expectedOrigins = allowedOrigins(request);
     const foreign = origin !== null && !expectedOrigins.includes(origin);
@@ -111,7 +107,7 @@ export function createAdmission(
         `[elicitation-kit] bridge: refused ${request.method} ${new URL(request.url).pathname} (403 bad-origin) from Origin ${origin ?? `(none, ${sent})`}; this bridge takes ${expectedOrigins.join(', ')}. If that is your page (behind a proxy that rewrites Host: Vite's server.proxy string form, Next.js rewrites), add it to createElicitationBridge({ origins }).`,
       );
     }
-    return jsonResponse(403, body);
+    return jsonReply(403, body);
   };
 
   return {

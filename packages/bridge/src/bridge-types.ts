@@ -6,6 +6,20 @@ import type { ElicitationQueue, PendingElicitation } from '@elicitation-kit/core
 import type { ElicitationBridgeHub } from './hub.js';
 import type { BridgeErrorBody, WithdrawReason } from './wire-format.js';
 
+/**
+ * The request {@link ElicitationBridgeOptions.authorize} reads who the browser is from. Through `bridge.fetch` it is
+ * the Fetch API `Request` itself; through `toNodeListener(bridge)` these parts of Node's request, read off it as they
+ * are (no Fetch objects are made per request).
+ */
+export interface BridgeRequest {
+  /** `GET` (the stream of questions) or `POST` (an answer); anything else is refused after `authorize`. */
+  readonly method: string;
+  /** The whole URL: under Node's `http`, its scheme from the socket and its host from the `Host` header. */
+  readonly url: string;
+  /** The request's headers by name, any case (`get('cookie')`); a header sent several times, its values joined. */
+  readonly headers: { get(name: string): string | null };
+}
+
 /** Options of {@link createElicitationBridge}. */
 export interface ElicitationBridgeOptions {
   /**
@@ -13,7 +27,7 @@ export interface ElicitationBridgeOptions {
    * from your session cookie or header), or `null`/`undefined` to refuse (`401`). Called for every stream and every
    * answer. An owner id is a string of 1 to 512 characters.
    */
-  authorize(request: Request): string | null | undefined | Promise<string | null | undefined>;
+  authorize(request: BridgeRequest): string | null | undefined | Promise<string | null | undefined>;
   /** Where replicas meet. @default the memory hub of this process (one replica) */
   hub?: ElicitationBridgeHub;
   /**
@@ -85,7 +99,8 @@ export interface ExposeOptions {
 export interface ElicitationBridge {
   /**
    * The HTTP endpoint, as a Fetch API handler: `GET` streams the owner's questions (Server-Sent Events), `POST`
-   * takes an answer. Mount it on one path with any framework (see the README: Node `http`, Express, Hono, Next.js).
+   * takes an answer. Mount it on one path with any framework (see the README: Hono, Next.js, Deno, Bun). On Node's
+   * `http` and Express, `toNodeListener(bridge)` serves the same endpoint without making Fetch API objects.
    */
   fetch(request: Request): Promise<Response>;
   /**

@@ -68,11 +68,19 @@ function newBridge(): ElicitationBridge {
 }
 
 describe('mounted in a framework', () => {
-  it('Express: app.all(path, toNodeListener(bridge.fetch)) before express.json()', async () => {
+  it('Express: app.all(path, toNodeListener(bridge)) before express.json()', async () => {
+    const bridge = newBridge();
+    const app = express();
+    app.all('/api/elicitations', toNodeListener(bridge));
+    app.use(express.json());
+    const url = await listening(app.listen(0, '127.0.0.1'));
+    expect(await answerThrough(bridge, url)).toEqual({ action: 'accept', content: { format: 'json', maxRows: 7 } });
+  });
+
+  it('Express through the Fetch handler: toNodeListener(bridge.fetch) serves the same endpoint', async () => {
     const bridge = newBridge();
     const app = express();
     app.all('/api/elicitations', toNodeListener(bridge.fetch));
-    app.use(express.json());
     const url = await listening(app.listen(0, '127.0.0.1'));
     expect(await answerThrough(bridge, url)).toEqual({ action: 'accept', content: { format: 'json', maxRows: 7 } });
   });
@@ -81,7 +89,7 @@ describe('mounted in a framework', () => {
     const bridge = newBridge();
     const app = express();
     app.use(express.json());
-    app.all('/api/elicitations', toNodeListener(bridge.fetch));
+    app.all('/api/elicitations', toNodeListener(bridge));
     const url = await listening(app.listen(0, '127.0.0.1'));
     const { token } = await readyOf(url, 'alice');
     expect(await postRaw(url, { user: 'alice', token, body: '{"id":"x","result":{"action":"cancel"}}' })).toEqual({

@@ -8,6 +8,7 @@ export { createElicitationBridge } from './backend.js';
 export { toNodeListener } from './node.js';
 export { MAX_EVENT_LENGTH, TOKEN_HEADER, WITHDRAW_MESSAGES } from './wire-format.js';
 export type {
+  BridgeRequest,
   ElicitationBridge,
   ElicitationBridgeEvent,
   ElicitationBridgeOptions,

@@ -1,7 +1,7 @@
 // Resource limits an attacker (or a broken network) cannot get around, each over real sockets on loopback: a browser
 // that stops reading is dropped and its memory freed before its stream slot; the `ready` snapshot never exceeds what
 // the page accepts; other origins' pages cannot take the user's stream slots; the origin check does not trust `Host`;
-// a slow answer body is cut off.
+// a slow, oversized or abandoned answer body is cut off without answering anything (through both Node entries).
 import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +12,15 @@ import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { LocalElicitationQueue, ServerIdentity } from '@elicitation-kit/core';
-import { handMadeEntry, openBrowser, readyOf, startBackend, waitForEvent, waitForQueue } from './test/bridge-host.js';
+import {
+  handMadeEntry,
+  openBrowser,
+  postRaw,
+  readyOf,
+  startBackend,
+  waitForEvent,
+  waitForQueue,
+} from './test/bridge-host.js';
 import type { TestBackend, TestBrowser } from './test/bridge-host.js';
 import { toNodeListener } from './node.js';
 import { bridgeStats, createElicitationBridge } from './backend.js';
@@ -333,6 +341,37 @@ describe('the origin check', () => {
   });
 });
 
+/** Sends alice's answer head, then `pieces` of a chunked body `gapMs` apart; the raw reply once its JSON arrived. */
+async function chunkedPost(url: string, token: string, pieces: string[], gapMs = 30): Promise<string> {
+  const socket = connectSocket(portOf(url), '127.0.0.1');
+  socket.on('error', () => undefined);
+  cleanups.push(() => {
+    socket.destroy();
+  });
+  await once(socket, 'connect');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (text: string) => {
+    received += text;
+  });
+  socket.write(
+    `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
+      `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+  );
+  for (const piece of pieces) {
+    await sleep(gapMs);
+    if (received !== '') {
+      break;
+    }
+    socket.write(`${Buffer.byteLength(piece).toString(16)}\r\n${piece}\r\n`);
+  }
+  if (received === '') {
+    socket.write('0\r\n\r\n');
+  }
+  await until(() => /\r\n\r\n\{.*\}/su.test(received));
+  return received;
+}
+
 describe('answer bodies', () => {
   it('a body trickling in is cut off after bodyTimeoutMs (408), not held until Node’s own timeout', async () => {
     const { url } = await backend({ bodyTimeoutMs: 300 });
@@ -361,6 +400,68 @@ describe('answer bodies', () => {
     expect(received).toMatch(/connection: close/iu);
     expect(received).toContain('"error":"slow-body"');
   }, 10_000);
+
+  // Each served as a bridge on Node's own objects and through the Fetch handler: two ways of reading one body.
+  describe.each(['bridge', 'fetch'] as const)('read through toNodeListener(%s)', (via) => {
+    /** A backend with one question pending for alice: its wire id, alice's token, and what the queue was told. */
+    async function oneQuestion(options: Parameters<typeof startBackend>[0] = {}) {
+      const { url, bridge } = await backend(options, 0, { via });
+      const queue = createElicitationQueue();
+      bridge.expose('alice', queue);
+      const results: unknown[] = [];
+      queue.openProducer().add(handMadeEntry({ mode: 'form', message: 'Note?', requestedSchema: SCHEMA }), (result) => {
+        results.push(result);
+      });
+      const { token, entries } = await readyOf(url, 'alice');
+      return { url, queue, results, token, id: entries[0]!.id };
+    }
+
+    it('an answer arriving in pieces is read whole and applied once', async () => {
+      const { url, results, token, id } = await oneQuestion();
+      const body = JSON.stringify({ id, result: { action: 'accept', content: { note: 'in three pieces' } } });
+      const reply = await chunkedPost(url, token, [body.slice(0, 10), body.slice(10, 30), body.slice(30)]);
+      expect(reply).toMatch(/^HTTP\/1\.1 200 /u);
+      expect(reply).toContain('{"ok":true}');
+      await until(() => results.length === 1);
+      expect(results).toEqual([{ action: 'accept', content: { note: 'in three pieces' } }]);
+    });
+
+    it('a body past maxBodyBytes with no Content-Length is refused 413 as it arrives; the question stays', async () => {
+      const { url, queue, results, token } = await oneQuestion({ maxBodyBytes: 1024 });
+      const reply = await chunkedPost(url, token, ['{"id":"', 'x'.repeat(600), 'x'.repeat(600), 'x'.repeat(600)]);
+      expect(reply).toMatch(/^HTTP\/1\.1 413 /u);
+      expect(reply).toMatch(/connection: close/iu);
+      expect(reply).toContain('"error":"too-large"');
+      expect(results).toEqual([]);
+      expect(queue.getSnapshot()).toHaveLength(1);
+    });
+
+    it('a client gone mid-body answers nothing: the question stays, and the next answer is taken', async () => {
+      const { url, queue, results, token, id } = await oneQuestion();
+      const socket = connectSocket(portOf(url), '127.0.0.1');
+      socket.on('error', () => undefined);
+      await once(socket, 'connect');
+      const body = JSON.stringify({ id, result: { action: 'decline' } });
+      socket.write(
+        `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
+          `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\nContent-Length: ${body.length}\r\n\r\n` +
+          body.slice(0, -1),
+      );
+      await sleep(50);
+      socket.destroy();
+      await sleep(50);
+      expect(results).toEqual([]);
+      expect(queue.getSnapshot()).toHaveLength(1);
+      const answered = await postRaw(url, {
+        user: 'alice',
+        token,
+        body: JSON.stringify({ id, result: { action: 'cancel' } }),
+      });
+      expect(answered).toEqual({ status: 200, body: { ok: true } });
+      await until(() => results.length === 1);
+      expect(results).toEqual([{ action: 'cancel' }]);
+    });
+  });
 });
 
 /** Polls `check` until it returns something truthy (the test's timeout bounds it). */

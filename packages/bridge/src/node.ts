@@ -1,13 +1,18 @@
-// Node's `http` (and Express, which hands the same objects on) speaks IncomingMessage/ServerResponse, not Fetch: this
-// turns a Fetch API handler into a request listener. The request body is streamed (the handler reads only as much as
-// its limit), a stream of Server-Sent Events is written chunk by chunk as it comes (its headers at once, each event
-// as it is sent), any other response in as few writes as it allows (a body of one chunk, every JSON reply: one write
-// with its length), and the request's `signal` aborts when the client goes away. A client that stops reading is not waited for: no `drain`
-// within a deadline (or the handler erroring its body) cancels the body and destroys the socket, which frees what
-// was buffered for it. Typed structurally: no Node types are needed to use it.
+// Node's `http` (and Express, which hands the same objects on) speaks IncomingMessage/ServerResponse, not Fetch. This
+// serves a bridge on them directly (its call read off Node's request, its reply written onto Node's response: no
+// Fetch objects per request), or turns any Fetch API handler into a request listener. Either way the request body is
+// streamed (the handler reads only as much as its limit), a stream of Server-Sent Events is written chunk by chunk as
+// it comes (its headers at once, each event as it is sent), any other reply in as few writes as it allows (every JSON
+// reply: one write with its length), and the handler learns when the client goes away. A client that stops reading is
+// not waited for: no `drain` within a deadline (or the handler erroring its body) cancels the body and destroys the
+// socket, which frees what was buffered for it. Typed structurally: no Node types are needed to use it.
+import { bridgeHandler } from './backend.js';
+import type { ElicitationBridge } from './bridge-types.js';
+import { headersOf, JSON_HEADERS } from './exchange.js';
+import type { BodyReader, BridgeCall, BridgeReply } from './exchange.js';
 
 /** The parts of Node's `IncomingMessage` the adapter reads. */
-export interface NodeRequest extends AsyncIterable<Uint8Array> {
+export interface NodeRequest {
   readonly method?: string | undefined;
   readonly url?: string | undefined;
   readonly headers: Record<string, string | string[] | undefined>;
@@ -17,6 +22,14 @@ export interface NodeRequest extends AsyncIterable<Uint8Array> {
   readonly readableEnded: boolean;
   /** `true` once the whole request arrived. */
   readonly complete: boolean;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  removeListener(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  removeListener(event: 'end' | 'close', listener: () => void): unknown;
+  removeListener(event: 'error', listener: (error: Error) => void): unknown;
+  pause(): unknown;
+  resume(): unknown;
 }
 
 /** The parts of Node's `ServerResponse` the adapter writes. */
@@ -50,35 +63,159 @@ export interface NodeListenerOptions {
 
 const noop = (): void => undefined;
 
+const encoder = new TextEncoder();
+
 function jsonReply(response: NodeResponse, status: number, error: string, message: string): void {
   response.statusCode = status;
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Cache-Control', 'no-store');
-  response.write(new TextEncoder().encode(JSON.stringify({ error, message })));
-  response.end();
+  for (const [name, value] of Object.entries(JSON_HEADERS)) {
+    response.setHeader(name, value);
+  }
+  response.end(encoder.encode(JSON.stringify({ error, message })));
 }
 
-/** The request body as a web stream, pulled as the handler reads it. */
+/**
+ * The request body, a chunk per read, the request paused between reads (nothing is read ahead). `cancel` ends a
+ * read still waiting at once (a body trickling in is not waited for) and reads nothing more: the reply then closes
+ * the connection (the rest of the body must not be read as the next request).
+ */
+function bodyReaderOf(request: NodeRequest): BodyReader {
+  const chunks: Uint8Array[] = [];
+  let ended = false;
+  let failed: Error | undefined;
+  let waiting: { resolve(result: ReadableStreamReadResult<Uint8Array>): void; reject(error: Error): void } | undefined;
+  /** Answers the waiting read, if any and if there is an answer yet. */
+  const settle = (): void => {
+    if (waiting === undefined || (chunks.length === 0 && !ended && failed === undefined)) {
+      return;
+    }
+    const { resolve, reject } = waiting;
+    waiting = undefined;
+    const chunk = chunks.shift();
+    if (chunk !== undefined) {
+      resolve({ done: false, value: chunk });
+    } else if (failed !== undefined) {
+      reject(failed);
+    } else {
+      resolve({ done: true, value: undefined });
+    }
+  };
+  const onData = (chunk: Uint8Array): void => {
+    chunks.push(chunk);
+    request.pause();
+    settle();
+  };
+  const onEnd = (): void => {
+    ended = true;
+    settle();
+  };
+  const onClose = (): void => {
+    if (!request.complete) {
+      // Closed before its end: the client went away mid-body.
+      failed ??= new Error('The client went away before the body ended.');
+    }
+    onEnd();
+  };
+  const onError = (error: Error): void => {
+    failed = error;
+    settle();
+  };
+  const stop = (): void => {
+    request.removeListener('data', onData);
+    request.removeListener('end', onEnd);
+    request.removeListener('close', onClose);
+    request.removeListener('error', onError);
+  };
+  request.on('data', onData);
+  request.on('end', onEnd);
+  request.on('close', onClose);
+  request.on('error', onError);
+  return {
+    read: () =>
+      new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+        settle();
+        if (waiting !== undefined) {
+          request.resume();
+        }
+      }),
+    cancel() {
+      stop();
+      chunks.length = 0;
+      ended = true;
+      settle();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The request body as a web stream (for a Fetch `Request`), pulled as the handler reads it. */
 function bodyOf(request: NodeRequest): ReadableStream<Uint8Array> {
   // Made on the first read: a handler that refuses without reading leaves the body to Node, which discards it.
-  let chunks: AsyncIterator<Uint8Array> | undefined;
+  let reader: BodyReader | undefined;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      chunks ??= request[Symbol.asyncIterator]();
-      const next = await chunks.next();
-      if (next.done === true) {
+      reader ??= bodyReaderOf(request);
+      const next = await reader.read();
+      if (next.done) {
         controller.close();
       } else {
         controller.enqueue(next.value);
       }
     },
     async cancel() {
-      await chunks?.return?.();
+      await reader?.cancel();
     },
   });
 }
 
-async function serve(
+/**
+ * Refuses a request whose body a body parser already read (`true`), before anything else: the bridge must read it
+ * within its own limits.
+ */
+function bodyConsumed(request: NodeRequest, response: NodeResponse, hasBody: boolean): boolean {
+  if (!hasBody || !request.readableEnded) {
+    return false;
+  }
+  jsonReply(
+    response,
+    500,
+    'body-consumed',
+    'The request body was read before the bridge (by a body parser): mount the bridge before express.json() and the like.',
+  );
+  return true;
+}
+
+/** The request's URL (its scheme from the socket, its host from `Host`), or `undefined` after a `400`. */
+function urlOf(request: NodeRequest, response: NodeResponse, host: string | undefined): URL | undefined {
+  const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
+  try {
+    return new URL(request.url ?? '/', `${secure ? 'https' : 'http'}://${host ?? 'localhost'}`);
+  } catch {
+    jsonReply(response, 400, 'bad-request', 'The request URL or Host header cannot be read.');
+    return undefined;
+  }
+}
+
+/** Sets the reply's status and headers; a request body left unread closes the connection after it. */
+function writeHead(
+  request: NodeRequest,
+  response: NodeResponse,
+  hasBody: boolean,
+  status: number,
+  headers: { forEach(callback: (value: string, name: string) => void): void },
+): void {
+  response.statusCode = status;
+  headers.forEach((value, name) => {
+    response.setHeader(name, value);
+  });
+  if (hasBody && !request.complete) {
+    // Answered before the body arrived (too large, refused): the rest of it must not be read as the next request.
+    response.setHeader('Connection', 'close');
+  }
+}
+
+/** Serves a Fetch API handler: a `Request` made of Node's request, its `Response` written onto Node's response. */
+async function serveFetch(
   handler: FetchHandler,
   request: NodeRequest,
   response: NodeResponse,
@@ -86,13 +223,7 @@ async function serve(
 ): Promise<void> {
   const method = request.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  if (hasBody && request.readableEnded) {
-    jsonReply(
-      response,
-      500,
-      'body-consumed',
-      'The request body was read before the bridge (by a body parser): mount the bridge before express.json() and the like.',
-    );
+  if (bodyConsumed(request, response, hasBody)) {
     return;
   }
   const headers = new Headers();
@@ -101,13 +232,8 @@ async function serve(
       headers.append(name, item);
     }
   }
-  const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
-  const base = `${secure ? 'https' : 'http'}://${headers.get('host') ?? 'localhost'}`;
-  let url: URL;
-  try {
-    url = new URL(request.url ?? '/', base);
-  } catch {
-    jsonReply(response, 400, 'bad-request', 'The request URL or Host header cannot be read.');
+  const url = urlOf(request, response, headers.get('host') ?? undefined);
+  if (url === undefined) {
     return;
   }
   const gone = new AbortController();
@@ -124,24 +250,79 @@ async function serve(
     ...(hasBody && { body: bodyOf(request), duplex: 'half' as const }),
   };
   const reply = await handler(new Request(url, init));
-  response.statusCode = reply.status;
-  reply.headers.forEach((value, name) => {
-    response.setHeader(name, value);
-  });
-  if (hasBody && !request.complete) {
-    // Answered before the body arrived (too large, refused): the rest of it must not be read as the next request.
-    response.setHeader('Connection', 'close');
-  }
+  writeHead(request, response, hasBody, reply.status, reply.headers);
   if (reply.body === null) {
     response.end();
     return;
   }
-  const events = (reply.headers.get('content-type') ?? '').startsWith('text/event-stream');
+  await writeBody(
+    response,
+    reply.body,
+    (reply.headers.get('content-type') ?? '').startsWith('text/event-stream'),
+    drainTimeoutMs,
+  );
+}
+
+/** A header of Node's request as a Fetch `Headers` would give it (several values joined), or `null`. */
+function headerOf(headers: NodeRequest['headers'], name: string): string | null {
+  const value = headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Serves a bridge on Node's own objects: its call read off Node's request, its reply written onto the response. */
+async function serveBridge(
+  handle: (call: BridgeCall) => Promise<BridgeReply>,
+  request: NodeRequest,
+  response: NodeResponse,
+  drainTimeoutMs: number,
+): Promise<void> {
+  const method = request.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (bodyConsumed(request, response, hasBody)) {
+    return;
+  }
+  const url = urlOf(request, response, headerOf(request.headers, 'host') ?? undefined);
+  if (url === undefined) {
+    return;
+  }
+  const reply = await handle({
+    request: { method, url: url.href, headers: { get: (name) => headerOf(request.headers, name) } },
+    body: () => (hasBody ? bodyReaderOf(request) : null),
+    onGone(listener) {
+      const gone = (): void => {
+        if (!response.writableFinished) {
+          listener();
+        }
+      };
+      response.on('close', gone);
+      return () => response.removeListener('close', gone);
+    },
+  });
+  writeHead(request, response, hasBody, reply.status, new Map(Object.entries(headersOf(reply))));
+  if ('events' in reply) {
+    await writeBody(response, reply.events, true, drainTimeoutMs);
+  } else {
+    // One write, with its length.
+    response.end(encoder.encode(JSON.stringify(reply.json)));
+  }
+}
+
+/**
+ * Writes a response body as it comes: Server-Sent Events (`events`) chunk by chunk, its headers at once; any other
+ * body in as few writes as it allows (a body of one chunk in one write, with its length). A client that takes nothing
+ * for `drainTimeoutMs`, or leaves, cancels the body.
+ */
+async function writeBody(
+  response: NodeResponse,
+  body: ReadableStream<Uint8Array>,
+  events: boolean,
+  drainTimeoutMs: number,
+): Promise<void> {
   if (events) {
     // The browser learns at once that its stream is open, before the first event.
     response.flushHeaders();
   }
-  const reader = reply.body.getReader();
+  const reader = body.getReader();
   /** Wakes the wait for `drain` when the connection closes or the handler errors its body (a dropped stream). */
   let wake: (() => void) | undefined;
   let left = false;
@@ -217,25 +398,39 @@ function drained(response: NodeResponse, timeoutMs: number, onWake: (resume: () 
 }
 
 /**
- * A Node `http` request listener (also an Express handler) serving `handler`. A client that takes nothing of a
- * response for `drainTimeoutMs` has its connection destroyed and the body cancelled.
+ * A Node `http` request listener (also an Express handler) serving `target`: a bridge (served on Node's objects as
+ * they are, no Fetch API objects made per request; `authorize` is given a `BridgeRequest` read off Node's
+ * request), or any Fetch API handler (`authorize` then gets the `Request` made for it). A client that takes nothing of
+ * a response for `drainTimeoutMs` has its connection destroyed and the body cancelled.
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * createServer(toNodeListener(bridge.fetch)).listen(3000, '127.0.0.1');
- * // Express, before any body parser: app.all('/api/elicitations', toNodeListener(bridge.fetch));
+ * createServer(toNodeListener(bridge)).listen(3000, '127.0.0.1');
+ * // Express, before any body parser: app.all('/api/elicitations', toNodeListener(bridge));
  * ```
+ * @throws {TypeError} when `target` is neither a function nor a bridge `createElicitationBridge` made.
+ * @throws {RangeError} when `drainTimeoutMs` is not a positive integer.
  */
 export function toNodeListener(
-  handler: FetchHandler,
+  target: ElicitationBridge | FetchHandler,
   options: NodeListenerOptions = {},
 ): (request: NodeRequest, response: NodeResponse) => void {
   const drainTimeoutMs = options.drainTimeoutMs ?? 30_000;
   if (!Number.isInteger(drainTimeoutMs) || drainTimeoutMs < 1) {
     throw new RangeError(`toNodeListener: drainTimeoutMs must be a positive integer (got ${String(drainTimeoutMs)})`);
   }
+  let serve: (request: NodeRequest, response: NodeResponse) => Promise<void>;
+  if (typeof target === 'function') {
+    serve = (request, response) => serveFetch(target, request, response, drainTimeoutMs);
+  } else {
+    const handle = bridgeHandler(target);
+    if (handle === undefined) {
+      throw new TypeError('toNodeListener: give it a bridge made by createElicitationBridge, or a Fetch API handler');
+    }
+    serve = (request, response) => serveBridge(handle, request, response, drainTimeoutMs);
+  }
   return (request, response) => {
-    serve(handler, request, response, drainTimeoutMs).catch(() => {
+    serve(request, response).catch(() => {
       if (response.destroyed || response.writableFinished) {
         return;
       }

@@ -6,6 +6,7 @@ import { refusal } from './bridge-admission.js';
 import type { BridgeLimits } from './bridge-limits.js';
 import { EVENT_ROOM } from './bridge-limits.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
+import type { BridgeCall, BridgeReply } from './exchange.js';
 import type { HubEvent, HubInternals, HubRecord, OwnerView } from './hub.js';
 import { byArrival, entryEvent, readyJson, sseEvent, sseText } from './ready-event.js';
 import { randomId } from './token.js';
@@ -42,7 +43,7 @@ export interface OwnerStreamsOptions {
 /** The streams of one bridge. */
 export interface OwnerStreams {
   /** Handles a `GET`. */
-  open(request: Request): Promise<Response>;
+  open(call: BridgeCall): Promise<BridgeReply>;
   /**
    * Whether `token` is the one this replica gave an open stream of `owner`: an answer from that stream needs no MAC
    * check (any other token, from another replica or a stream just ended, is checked by its MAC).
@@ -70,7 +71,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
   /** The largest `ready` sent: what the page reads, and half of what a stream may hold. */
   const readyBudget = Math.min(MAX_EVENT_LENGTH, Math.floor(limits.maxStreamBytes / 2)) - EVENT_ROOM;
 
-  const stream = async (request: Request): Promise<Response> => {
+  const stream = async ({ request, onGone }: BridgeCall): Promise<BridgeReply> => {
     const owner = await admit(request);
     if (typeof owner !== 'string') {
       return owner;
@@ -110,6 +111,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
     let unsubscribe: (() => void) | undefined;
     let keepAlive: ReturnType<typeof setInterval> | undefined;
     let lifetime: ReturnType<typeof setTimeout> | undefined;
+    let stopWatchingClient: (() => void) | undefined;
 
     const account = (delta: number): void => {
       queued += delta;
@@ -132,7 +134,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
       countStream(owner, -1);
       openStreams.delete(end);
       openTokens.delete(token);
-      request.signal.removeEventListener('abort', end);
+      stopWatchingClient?.();
       if (how === 'close') {
         controller?.close();
       } else if (how === 'error') {
@@ -245,17 +247,9 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
     lifetime = setTimeout(end, limits.maxStreamMs);
     openStreams.add(end);
     openTokens.set(token, owner);
-    request.signal.addEventListener('abort', end, { once: true });
+    stopWatchingClient = onGone(end);
     send(sseText('ready', readyJson(hub.identity, readyBudget, token, byArrival(watching.records()), backlog)));
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        // nginx and similar proxies buffer responses unless told not to.
-        'X-Accel-Buffering': 'no',
-      },
-    });
+    return { status: 200, events: body };
   };
 
   return {

@@ -2,6 +2,7 @@
 // more than the limit, and never waits on a body that trickles in.
 import type { BridgeErrorBody } from './wire-format.js';
 import { refusal } from './bridge-admission.js';
+import type { BodyReader } from './exchange.js';
 
 /** Strict UTF-8: a body that is not is refused, not patched with replacement characters. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -22,11 +23,13 @@ function joined(chunks: Uint8Array[], total: number): Uint8Array {
 }
 
 /**
- * The body as text, or the refusal when it is larger than `limit` bytes, has not all arrived within `timeoutMs`, or
- * is not UTF-8. Reads no more than that.
+ * The body as text (asked of `body` only once `contentLength` fits; `null`: no body), or the refusal when
+ * it is larger than `limit` bytes (declared or as it arrives), has not all arrived within `timeoutMs`, or is not
+ * UTF-8. Reads no more than that.
  */
 export async function readBody(
-  request: Request,
+  contentLength: string | null,
+  body: () => BodyReader | null,
   limit: number,
   timeoutMs: number,
 ): Promise<{ ok: true; text: string } | { ok: false; status: number; body: BridgeErrorBody }> {
@@ -34,14 +37,14 @@ export async function readBody(
     ok: false as const,
     ...refusal(413, 'too-large', `The body is larger than ${limit} bytes.`),
   });
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const declared = Number(contentLength ?? '0');
   if (declared > limit) {
     return tooLarge();
   }
-  if (request.body === null) {
+  const reader = body();
+  if (reader === null) {
     return { ok: true, text: '' };
   }
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   // A body trickling in (a byte now and then, with a valid token) must not hold the request open for minutes.

@@ -16,13 +16,18 @@ import { toNodeListener } from '../node.js';
 import type { NodeListenerOptions } from '../node.js';
 import { createElicitationBridge } from '../backend.js';
 import { createSseDecoder } from '../sse-decoder.js';
-import type { ElicitationBridge, ElicitationBridgeEvent, ElicitationBridgeOptions } from '../bridge-types.js';
+import type {
+  BridgeRequest,
+  ElicitationBridge,
+  ElicitationBridgeEvent,
+  ElicitationBridgeOptions,
+} from '../bridge-types.js';
 import { TOKEN_HEADER } from '../wire-format.js';
 import type { BridgeErrorBody, ReadyEvent } from '../wire-format.js';
 import type { PendingElicitation } from '@elicitation-kit/core';
 
 /** The user a request's `user` cookie names (what a host reads from its session). */
-export function userOf(request: Request): string | undefined {
+export function userOf(request: BridgeRequest): string | undefined {
   const cookie = request.headers.get('cookie') ?? '';
   for (const part of cookie.split(';')) {
     const [name, value] = part.trim().split('=');
@@ -45,11 +50,14 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-/** Starts the bridge behind Node's `http` on 127.0.0.1, on `port` (a free one by default). */
+/**
+ * Starts the bridge behind Node's `http` on 127.0.0.1, on `port` (a free one by default): served as a bridge
+ * (`toNodeListener(bridge)`), or with `via: 'fetch'` through its Fetch handler (`toNodeListener(bridge.fetch)`).
+ */
 export async function startBackend(
   options: Partial<ElicitationBridgeOptions> = {},
   port = 0,
-  nodeOptions?: NodeListenerOptions,
+  nodeOptions: NodeListenerOptions & { via?: 'bridge' | 'fetch' } = {},
 ): Promise<TestBackend> {
   const events: ElicitationBridgeEvent[] = [];
   // Listening first: the bridge takes the page's origin, which has the port the server was given.
@@ -64,7 +72,8 @@ export async function startBackend(
     onEvent: (event) => events.push(event),
     ...options,
   });
-  listener = toNodeListener(bridge.fetch, nodeOptions);
+  const { via = 'bridge', ...listenerOptions } = nodeOptions;
+  listener = toNodeListener(via === 'fetch' ? bridge.fetch : bridge, listenerOptions);
   return {
     bridge,
     url: `${origin}/api/elicitations`,
