@@ -131,7 +131,9 @@ results.bridge = await section(
       : { idleStreams: quick ? 300 : 1000, idleMs: quick ? 3000 : 10_000, keepAliveMs: 100 };
     const endToEnd = quick ? { runs: 1, sequential: 100, users: 20, perUser: 2 } : { runs: 3 };
     return measureBridge(
-      quick ? { runs: 1, perOwner: 10, pacedPerOwner: 1, ...idle, endToEnd } : { runs: 3, ...idle, endToEnd },
+      quick
+        ? { runs: 1, perOwner: 10, warmupPerOwner: 2, pacedPerOwner: 1, ...idle, endToEnd }
+        : { runs: 3, ...idle, endToEnd },
     );
   },
 );

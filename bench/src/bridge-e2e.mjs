@@ -123,8 +123,9 @@ async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuP
         cpuProfileDir: cpuProfileDir && join(cpuProfileDir, 'browsers'),
       });
     }
-    // Warm-up (not counted): the code paths compiled, every user's connection used once.
-    await volley(demo, backend, browsers, { calls: 20, concurrent: false, timeoutMs });
+    // Warm-up (not counted), each volley once in a smaller shape: the code paths compiled in every process (a
+    // backend runs warm; so do its users' pages), every user's connection used.
+    await volley(demo, backend, browsers, { calls: Math.ceil(sequential / 4), concurrent: false, timeoutMs });
     await volley(demo, backend, browsers, { calls: 1, concurrent: true, timeoutMs });
     const seq = await volley(demo, backend, browsers, { calls: sequential, concurrent: false, timeoutMs });
     const con = await volley(demo, backend, browsers, { calls: perUser, concurrent: true, timeoutMs });

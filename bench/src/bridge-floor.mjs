@@ -107,7 +107,8 @@ export function createElicitationBridge({ authorize, origins }) {
   };
 
   return {
-    fetch: Object.assign(() => Promise.reject(new TypeError('the floor serves node:http only')), { listener }),
+    fetch: () => Promise.reject(new TypeError('the floor serves node:http only')),
+    listener,
     expose(owner, queue) {
       const held = ownerOf(owner);
       /** By the queue's entry id. */
@@ -152,5 +153,5 @@ export function createElicitationBridge({ authorize, origins }) {
   };
 }
 
-/** The floor's own listener (it has no Fetch handler to adapt). */
-export const toNodeListener = (fetch) => fetch.listener;
+/** The floor's own listener, as `toNodeListener(bridge)` gives the bridge's. */
+export const toNodeListener = (bridge) => bridge.listener;

@@ -24,14 +24,18 @@ const answerOf = (serial) => ({ action: 'accept', content: { ...kitchenSinkValue
 /** The serial a question's message carries (`Question 17` → 17). */
 const serialOf = (entry) => Number(entry.request.message.slice('Question '.length));
 
-/** A backend process; `options.cpuProfileDir` runs it under `--cpu-prof`. */
+/**
+ * A backend process; `options.cpuProfileDir` runs it under `--cpu-prof`, `options.httpFloor` serves the floor
+ * (bridge-floor.mjs: the wire protocol hand-written on node:http) in place of the bridge.
+ */
 async function startBackend(options) {
   const execArgv = [
     ...process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')),
     '--expose-gc',
     ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
   ];
-  const child = fork(BACKEND, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const env = options.httpFloor ? { ...process.env, BENCH_BRIDGE_FLOOR: '1' } : process.env;
+  const child = fork(BACKEND, [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const events = [];
   const replies = [];
   let waiting;
@@ -143,7 +147,9 @@ function summarise(ran, pageCpuMs) {
 
 /**
  * One load run: `owners` browsers, each owner kept at `pending` open questions until asked `perOwner` (as fast as
- * answers come back, or paced at `ratePerSecond` in all), on `hub` (`memory`, or `redis` at `redisUrl`).
+ * answers come back, or paced at `ratePerSecond` in all), on `hub` (`memory`, or `redis` at `redisUrl`), after
+ * `warmupPerOwner` questions per owner asked as fast as answers come and not measured (the JIT's warm-up: a backend
+ * runs warm); `httpFloor` serves the node:http floor in place of the bridge.
  */
 export async function runBridgeLoad({
   hub = 'memory',
@@ -152,15 +158,16 @@ export async function runBridgeLoad({
   perOwner,
   pending = 1,
   ratePerSecond = 0,
-  warmup = true,
+  warmupPerOwner = 2,
   timeoutMs = 60_000,
   cpuProfileDir,
+  httpFloor = false,
 }) {
-  const backend = await startBackend({ hub, redisUrl, owners, cpuProfileDir });
+  const backend = await startBackend({ hub, redisUrl, owners, cpuProfileDir, httpFloor });
   const browsers = openBrowsers(backend.url, owners);
   try {
     await until(() => browsers.connected >= owners, timeoutMs, `${owners} streams did not open`);
-    if (warmup) await backend.ask({ cmd: 'run', perOwner: 2, pending: 1, timeoutMs });
+    if (warmupPerOwner > 0) await backend.ask({ cmd: 'run', perOwner: warmupPerOwner, pending, timeoutMs });
     const cpu = process.cpuUsage();
     const ran = await backend.ask({ cmd: 'run', perOwner, pending, ratePerSecond, timeoutMs });
     const used = process.cpuUsage(cpu);
@@ -170,6 +177,7 @@ export async function runBridgeLoad({
       perOwner,
       // Not `pending`: that name marks a section not measured (report.mjs).
       pendingPerOwner: pending,
+      warmupPerOwner,
       ratePerSecond,
       ...summarise(ran, (used.user + used.system) / 1000),
       refused: browsers.refused,

@@ -1,9 +1,10 @@
 // 6. The bridge (@elicitation-kit/bridge) under load, with its floor beside it (bridge-load.mjs has the harness):
 //  - throughput: N browsers, each a distinct owner kept at `pending` open questions of the kitchen sink (13 fields),
-//    as fast as answers come back, on the memory hub; backend and page-half CPU per question; the floor is the same
+//    as fast as answers come back, on the memory hub, measured after a warm-up; backend and page-half CPU per
+//    question; beside it, the same wire protocol hand-written on node:http (bridge-floor.mjs) and the floor, the same
 //    questions and answers through an in-process queue;
 //  - paced: 1,000 owners, 200 questions/s in all, on the memory hub and on a Redis hub (a real redis-server from
-//    @elicitation-kit/test-redis): p99 ask → answer, refusals;
+//    @elicitation-kit/test-redis), `runs` times each: p99 ask → answer, refusals;
 //  - saturated Redis hub: as fast as answers come back, refusals counted (the page answers a kept question again);
 //  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives;
 //  - end to end (bridge-e2e.mjs): the demo server called by SDK v2 clients with the kit's adapter on a backend, the
@@ -36,7 +37,8 @@ const tally = (runs) => ({
 export async function measureBridge({
   runs = 3,
   owners = 100,
-  perOwner = 20,
+  perOwner = 100,
+  warmupPerOwner = 20,
   pending = 2,
   pacedOwners = 1000,
   pacedPerOwner = 2,
@@ -50,24 +52,32 @@ export async function measureBridge({
   try {
     const load = { owners, perOwner, pending };
     const bridgeRuns = [];
+    const httpFloorRuns = [];
     const floorRuns = [];
     for (let round = 0; round < runs; round += 1) {
-      // Alternating order: the machine's noise hits both alike.
+      // Alternating order: the machine's noise hits all alike.
       if (round % 2 === 1) floorRuns.push(await runQueueFloor(load));
-      bridgeRuns.push(await runBridgeLoad({ ...load, hub: 'memory' }));
+      if (round % 2 === 1) httpFloorRuns.push(await runBridgeLoad({ ...load, warmupPerOwner, httpFloor: true }));
+      bridgeRuns.push(await runBridgeLoad({ ...load, warmupPerOwner, hub: 'memory' }));
+      if (round % 2 === 0) httpFloorRuns.push(await runBridgeLoad({ ...load, warmupPerOwner, httpFloor: true }));
       if (round % 2 === 0) floorRuns.push(await runQueueFloor(load));
     }
     const throughput = {
       owners,
       perOwner,
+      warmupPerOwner,
       pendingPerOwner: pending,
       fields: 13,
       runs,
-      ...tally(bridgeRuns),
+      ...tally([...bridgeRuns, ...httpFloorRuns]),
       backendCpuMs: spread(bridgeRuns.map((run) => run.backendCpuMsPerQuestion)),
       pageCpuMs: spread(bridgeRuns.map((run) => run.pageCpuMsPerQuestion)),
       perSecond: spread(bridgeRuns.map((run) => run.perSecond)),
       p99Ms: spread(bridgeRuns.map((run) => run.p99Ms)),
+      httpFloor: {
+        cpuMs: spread(httpFloorRuns.map((run) => run.backendCpuMsPerQuestion)),
+        perSecond: spread(httpFloorRuns.map((run) => run.perSecond)),
+      },
       floor: {
         ...tally(floorRuns),
         cpuMs: spread(floorRuns.map((run) => run.backendCpuMsPerQuestion)),
@@ -83,14 +93,27 @@ export async function measureBridge({
         paced[hub] = { pending: missing };
         continue;
       }
-      const run = await runBridgeLoad({
-        hub,
-        redisUrl: redis?.url,
+      const hubRuns = [];
+      for (let round = 0; round < runs; round += 1) {
+        hubRuns.push(
+          await runBridgeLoad({
+            hub,
+            redisUrl: redis?.url,
+            owners: pacedOwners,
+            perOwner: pacedPerOwner,
+            ratePerSecond,
+          }),
+        );
+      }
+      paced[hub] = {
         owners: pacedOwners,
-        perOwner: pacedPerOwner,
         ratePerSecond,
-      });
-      paced[hub] = { ...run, ...tally([run]) };
+        questions: hubRuns[0].questions,
+        runs,
+        ...tally(hubRuns),
+        p50Ms: spread(hubRuns.map((run) => run.p50Ms)),
+        p99Ms: spread(hubRuns.map((run) => run.p99Ms)),
+      };
     }
 
     let saturated;
@@ -122,7 +145,7 @@ export async function checkBridgeLoad({ owners = 100, perOwner = 3 } = {}) {
         checks.push({ ok: false, text: `bridge, Redis hub: ${missing}` });
         continue;
       }
-      const run = await runBridgeLoad({ hub, redisUrl: redis?.url, owners, perOwner, warmup: false });
+      const run = await runBridgeLoad({ hub, redisUrl: redis?.url, owners, perOwner, warmupPerOwner: 0 });
       const { refused } = tally([run]);
       checks.push({
         ok: run.answered === run.questions && run.lost === 0 && run.doubled === 0 && run.wrong === 0,
