@@ -26,12 +26,12 @@ const MAX_ROWS = 10_000;
  * A child process running `file` (bridge-e2e-backend.mjs or bridge-e2e-browsers.mjs), started with `options`;
  * `cpuProfileDir` runs it under `--cpu-prof` (a `.cpuprofile` per thread in that folder).
  */
-async function startChild(file, { cpuProfileDir, ...options }) {
+async function startChild(file, { cpuProfileDir, env = process.env, ...options }) {
   const execArgv = [
     ...process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')),
     ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
   ];
-  const child = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(file, [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const events = [];
   let waiting;
   child.on('message', (message) => {
@@ -105,22 +105,26 @@ async function volley(demo, backend, browsers, { calls, concurrent, timeoutMs })
   };
 }
 
-/** One mode's run: a fresh backend (and, for `bridge`, the browsers' process), a warm-up, then each volley. */
+/**
+ * One mode's run: a fresh backend (and, for `bridge` and `floor`, the browsers' process), a warm-up, then each volley.
+ * `floor`: the bridge's wire protocol hand-written on node:http (bridge-floor.mjs) in the bridge's place.
+ */
 async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuProfileDir }) {
   const backend = await startChild(BACKEND, {
-    mode,
+    mode: mode === 'direct' ? 'direct' : 'bridge',
     demoUrl: demo.url,
     users,
     cpuProfileDir: cpuProfileDir && join(cpuProfileDir, mode),
+    ...(mode === 'floor' && { env: { ...process.env, BENCH_BRIDGE_FLOOR: '1' } }),
   });
   let browsers;
   try {
-    if (mode === 'bridge') {
+    if (mode !== 'direct') {
       browsers = await startChild(BROWSERS, {
         url: backend.started.url,
         users,
         timeoutMs,
-        cpuProfileDir: cpuProfileDir && join(cpuProfileDir, 'browsers'),
+        cpuProfileDir: cpuProfileDir && join(cpuProfileDir, mode === 'bridge' ? 'browsers' : 'floor-browsers'),
       });
     }
     // Warm-up (not counted), each volley once in a smaller shape: the code paths compiled in every process (a
@@ -161,7 +165,8 @@ function summarise(runs, pick) {
 /**
  * End to end with and without the bridge: `runs` rounds, each a fresh backend per mode (order alternating), each
  * mode `sequential` calls by one user then `perUser` calls by each of `users` users at once. Returns per volley the
- * spread of calls/s, p50 and p99 over runs for both modes and the ratio bridge ÷ twin of calls/s, run by run.
+ * spread of calls/s, p50 and p99 over runs for both modes and the ratio bridge ÷ twin of calls/s, run by run; with
+ * `floor`, the same for the node:http floor in the bridge's place (what any bridge on Node's `http` gets).
  * `cpuProfileDir`: each backend under `--cpu-prof`, in `<dir>/direct` and `<dir>/bridge` (bridge-profile.mjs --e2e).
  */
 export async function measureBridgeEndToEnd({
@@ -171,12 +176,14 @@ export async function measureBridgeEndToEnd({
   perUser = 3,
   timeoutMs = 120_000,
   cpuProfileDir,
+  floor = true,
 } = {}) {
   if (sequential > MAX_ROWS - SERIAL_BASE || users * perUser > MAX_ROWS - SERIAL_BASE)
     throw new Error(`sequential and users × perUser must each be ≤ ${MAX_ROWS - SERIAL_BASE} (maxRows ≤ ${MAX_ROWS})`);
   const demo = await startDemoServer({ port: 0, host: '127.0.0.1', silent: true });
   const twin = [];
   const bridged = [];
+  const floored = [];
   const refusals = {};
   let backendEvents = 0;
   try {
@@ -189,6 +196,7 @@ export async function measureBridgeEndToEnd({
       for (const [key, n] of Object.entries(run.refusals)) refusals[key] = (refusals[key] ?? 0) + n;
       backendEvents += run.backendEvents;
       if (round % 2 === 0) twin.push(await runMode(demo, 'direct', shape));
+      if (floor) floored.push(await runMode(demo, 'floor', shape));
     }
   } finally {
     await demo.close();
@@ -197,6 +205,10 @@ export async function measureBridgeEndToEnd({
     bridge: summarise(bridged, pick),
     twin: summarise(twin, pick),
     ratio: spread(bridged.map((run, index) => pick(run).perSecond / pick(twin[index]).perSecond)),
+    ...(floor && {
+      floor: summarise(floored, pick),
+      floorRatio: spread(floored.map((run, index) => pick(run).perSecond / pick(twin[index]).perSecond)),
+    }),
   });
   return {
     runs,

@@ -68,7 +68,14 @@ async function profileEndToEnd(folder, stopPage) {
   const sequential = Number(option('sequential', '500'));
   const users = Number(option('users', '200'));
   const perUser = Number(option('per-user', '3'));
-  const result = await measureBridgeEndToEnd({ runs: 1, sequential, users, perUser, cpuProfileDir: folder });
+  const result = await measureBridgeEndToEnd({
+    runs: 1,
+    sequential,
+    users,
+    perUser,
+    cpuProfileDir: folder,
+    floor: false,
+  });
   const page = await stopPage();
   // Each backend's profile includes its start (users connecting) and the warm-up: the per-call figures are upper
   // bounds; the shares, and the bridge's against its twin's, are what to read.

@@ -263,7 +263,13 @@ describe('renderMarkdown of the bridge end to end', () => {
       users: 200,
       perUser: 3,
       era: 'modern',
-      sequential: { bridge: volley(500, 100), twin: volley(500, 120), ratio: s(0.8, 0.85, 0.9, 3) },
+      sequential: {
+        bridge: volley(500, 100),
+        twin: volley(500, 120),
+        ratio: s(0.8, 0.85, 0.9, 3),
+        floor: volley(500, 110),
+        floorRatio: s(0.88, 0.92, 0.95, 3),
+      },
       concurrent: { bridge: volley(600, 150), twin: volley(600, 300), ratio: s(0.4, 0.5, 0.6, 3) },
     };
     const markdown = renderMarkdown({ environment, bridge: bridge(endToEnd) });
@@ -274,6 +280,10 @@ describe('renderMarkdown of the bridge end to end', () => {
     );
     expect(sequential[2]).toContain('120 calls/s (110–130)');
     expect(sequential[2]).toContain('answered on the backend from the queue, no bridge');
+    expect(sequential[2]).toContain(
+      "with the bridge's wire protocol hand-written on node:http in its place (the floor): 110 calls/s, 0.92× the twin (0.88–0.95)",
+    );
+    expect(concurrent[2]).not.toContain('the floor');
     expect(sequential[3]).toBe("0.85× the twin's calls/s (0.8–0.9)");
     expect(sequential[4]).toBe('≥ 0.8×, 0 lost, 0 doubled');
     expect(sequential[5]).toBe('✓');
