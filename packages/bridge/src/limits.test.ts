@@ -1,7 +1,7 @@
 // Resource limits an attacker (or a broken network) cannot get around, each over real sockets on loopback: a browser
 // that stops reading is dropped and its memory freed before its stream slot; the `ready` snapshot never exceeds what
 // the page accepts; other origins' pages cannot take the user's stream slots; the origin check does not trust `Host`;
-// a slow, oversized or abandoned answer body is cut off without answering anything (through both Node entries).
+// keep-alives of streams opened together do not all fire at once; a slow, oversized or abandoned answer body is cut off without answering anything (through both Node entries).
 import { once } from 'node:events';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -208,6 +208,32 @@ describe('a browser that stops reading', () => {
         })) === 0,
     );
   }, 10_000);
+});
+
+describe('keep-alives', () => {
+  it('of streams opened at once are spread over the period, each stream’s first within it', async () => {
+    const keepAliveMs = 600;
+    const { url } = await backend({ keepAliveMs });
+    const opened = performance.now();
+    /** When each stream's first keep-alive arrived, after they all opened together. */
+    const firsts = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const controller = new AbortController();
+        cleanups.push(() => controller.abort());
+        const response = await fetch(url, { headers: { cookie: 'user=alice' }, signal: controller.signal });
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let text = '';
+        while (!text.includes(': keepalive')) {
+          text += (await reader.read()).value ?? '';
+        }
+        controller.abort();
+        return performance.now() - opened;
+      }),
+    );
+    expect(Math.max(...firsts)).toBeLessThan(keepAliveMs + 400);
+    // Twelve draws from the period all within a quarter of it: about 1 in 10^6.
+    expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(keepAliveMs / 4);
+  });
 });
 
 describe('the ready snapshot', () => {

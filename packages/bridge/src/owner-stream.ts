@@ -109,7 +109,7 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
     let ended = false;
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
     let unsubscribe: (() => void) | undefined;
-    let keepAlive: ReturnType<typeof setInterval> | undefined;
+    let keepAlive: ReturnType<typeof setTimeout> | undefined;
     let lifetime: ReturnType<typeof setTimeout> | undefined;
     let stopWatchingClient: (() => void) | undefined;
 
@@ -237,13 +237,22 @@ export function createOwnerStreams({ hub, keys, limits, admission, emit }: Owner
         send(sseEvent('withdrawn', { id: event.id, reason: event.reason }));
       }
     });
-    keepAlive = setInterval(() => {
+    const tick = (): void => {
       if (stalled()) {
         drop('stalled');
       } else if (head === outbox.length) {
         send(KEEP_ALIVE);
       }
-    }, limits.keepAliveMs);
+    };
+    // The first tick at a random point of the period: streams opened together (every page reconnecting after a
+    // redeploy) do not all write their keep-alives in the same instant, each period, for as long as they live.
+    keepAlive = setTimeout(
+      () => {
+        tick();
+        keepAlive = setInterval(tick, limits.keepAliveMs);
+      },
+      Math.ceil(Math.random() * limits.keepAliveMs),
+    );
     lifetime = setTimeout(end, limits.maxStreamMs);
     openStreams.add(end);
     openTokens.set(token, owner);
