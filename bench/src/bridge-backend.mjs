@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
 import { kitchenSinkParams } from './forms.mjs';
 import { bridgeModule, serveBridge } from './bridge-module.mjs';
+import { messageOf } from './bridge-serials.mjs';
 
 const SERVER = { id: 'bench-server', name: 'Bench server' };
 
@@ -16,7 +17,7 @@ const parsed = parseElicitation(kitchenSinkParams);
 if (!parsed.ok) throw new Error('the kitchen-sink fixture does not parse');
 
 /** The request of question `serial`: the kitchen sink under its own message. */
-const requestOf = (serial) => ({ ...parsed.request, message: `Question ${serial}` });
+const requestOf = (serial) => ({ ...parsed.request, message: messageOf(serial) });
 
 let bridge;
 let server;

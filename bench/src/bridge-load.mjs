@@ -1,28 +1,60 @@
 // The bridge under load: a backend process (bridge-backend.mjs: the bridge behind Node's `http`, one queue per owner,
-// on the memory hub or a Redis hub from @elicitation-kit/test-redis) and, in this process, N simulated browsers, each
-// the browser half (`connectElicitationBridge`) of a distinct owner over loopback, answering every question it shows
-// with the serial its message carries. Counted on the backend: lost, doubled and wrong answers, ask → answer latency,
-// and its CPU per question; here, the page half's CPU per question. The floor beside it: the same questions and
-// answers through an in-process queue (no bridge, no HTTP). Also the memory a backend holds per open idle stream,
-// and how it changes over an idle window.
+// on the memory hub or a Redis hub from @elicitation-kit/test-redis) and N simulated browsers, each the browser half
+// (`connectElicitationBridge`) of a distinct owner over loopback, answering every question it shows with the serial
+// its message carries, in processes of their own (bridge-load-browsers.mjs, up to 250 browsers each). Counted on the
+// backend: lost, doubled and wrong answers, ask → answer latency, and its CPU per question; in the browsers'
+// processes, the page half's CPU per question. The floor beside it: the same questions and answers through an
+// in-process queue (no bridge, no HTTP). Also the memory a backend holds per open idle stream, and how it changes
+// over an idle window.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createElicitationQueue, parseElicitation } from '@elicitation-kit/core';
-import { bridgeModule } from './bridge-module.mjs';
-import { kitchenSinkParams, kitchenSinkValues } from './forms.mjs';
+import { answerOf, messageOf, serialOf } from './bridge-serials.mjs';
+import { kitchenSinkParams } from './forms.mjs';
 import { percentile } from './stats.mjs';
 
-const { connectElicitationBridge } = await bridgeModule('browser');
-
 const BACKEND = fileURLToPath(new URL('./bridge-backend.mjs', import.meta.url));
+const BROWSERS = fileURLToPath(new URL('./bridge-load-browsers.mjs', import.meta.url));
 
-/** The answer to question `serial`: the kitchen sink's valid values, its nickname naming the question. */
-const answerOf = (serial) => ({ action: 'accept', content: { ...kitchenSinkValues, nickname: `q${serial}` } });
+/** The most browsers one process simulates (users' browsers do not share a heap, nor its collections' pauses). */
+const BROWSERS_PER_PROCESS = 250;
 
-/** The serial a question's message carries (`Question 17` → 17). */
-const serialOf = (entry) => Number(entry.request.message.slice('Question '.length));
+/**
+ * A child process running `file`, told `start` with `options` over IPC; `env` and `execArgv` for its `node`. Returns
+ * what `start` replied, `ask` (one command, its reply), the events it sent, and `stop`.
+ */
+async function startChild(file, options, { env = process.env, execArgv = process.execArgv } = {}) {
+  const child = fork(file, [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const events = [];
+  let waiting;
+  child.on('message', (message) => {
+    if (message.type === 'event') events.push(message.event);
+    else if (waiting) {
+      const resolve = waiting;
+      waiting = undefined;
+      resolve(message);
+    }
+  });
+  const ask = (command) =>
+    new Promise((resolve, reject) => {
+      waiting = (message) => (message.type === 'error' ? reject(new Error(message.error)) : resolve(message));
+      child.send(command);
+    });
+  const started = await ask({ cmd: 'start', ...options });
+  return {
+    started,
+    events,
+    ask,
+    async stop() {
+      const exited = once(child, 'exit');
+      await ask({ cmd: 'stop' });
+      await exited;
+    },
+  };
+}
 
 /**
  * A backend process; `options.cpuProfileDir` runs it under `--cpu-prof`, `options.httpFloor` serves the floor
@@ -35,93 +67,50 @@ async function startBackend(options) {
     ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
   ];
   const env = options.httpFloor ? { ...process.env, BENCH_BRIDGE_FLOOR: '1' } : process.env;
-  const child = fork(BACKEND, [], { execArgv, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const events = [];
-  const replies = [];
-  let waiting;
-  child.on('message', (message) => {
-    if (message.type === 'event') events.push(message.event);
-    else if (waiting) {
-      const resolve = waiting;
-      waiting = undefined;
-      resolve(message);
-    } else replies.push(message);
-  });
-  const ask = (command) =>
-    new Promise((resolve, reject) => {
-      waiting = (message) => (message.type === 'error' ? reject(new Error(message.error)) : resolve(message));
-      child.send(command);
-    });
-  const started = await ask({ cmd: 'start', ...options });
-  return {
-    url: started.url,
-    events,
-    ask,
-    async stop() {
-      const exited = once(child, 'exit');
-      await ask({ cmd: 'stop' });
-      await exited;
-    },
-  };
+  const child = await startChild(BACKEND, options, { env, execArgv });
+  return { ...child, url: child.started.url };
 }
 
-/** N browsers, owner `owner-<i>` each, answering every question they show. */
-function openBrowsers(url, count) {
-  const browsers = [];
-  /** Each refused answer's status and code (`503 unavailable`), counted. */
-  const refused = new Map();
-  let connected = 0;
-  for (let index = 0; index < count; index += 1) {
-    const queue = connectElicitationBridge({
-      url,
-      headers: { 'x-bench-owner': `owner-${index}` },
-      retryMs: 50,
-      lingerMs: 0,
-      onEvent: (event) => {
-        if (event.type === 'refused') {
-          const key = `${event.status} ${event.error.error}`;
-          refused.set(key, (refused.get(key) ?? 0) + 1);
-          if (process.env.BENCH_BRIDGE_DEBUG) console.error(event.error.message);
-        } else if (event.type === 'connected') connected += 1;
-        else if (event.type === 'disconnected' && process.env.BENCH_BRIDGE_DEBUG) console.error('disconnected', event);
-      },
-    });
-    let scheduled = false;
-    const answerShown = () => {
-      scheduled = false;
-      for (const entry of queue.getSnapshot()) queue.respond(entry.id, answerOf(serialOf(entry)));
-    };
-    // Answered outside the listener, as a dialog would be.
-    const unsubscribe = queue.subscribe(() => {
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(answerShown);
-      }
-    });
-    browsers.push({
-      close() {
-        unsubscribe();
-        queue.close();
-      },
-    });
+/**
+ * `count` browsers, owner `owner-<i>` each, answering every question they show, in processes of at most
+ * {@link BROWSERS_PER_PROCESS}; `cpuProfileDir` runs each under `--cpu-prof`.
+ */
+async function openBrowsers(url, count, { cpuProfileDir } = {}) {
+  const execArgv = [
+    ...process.execArgv.filter((arg) => !arg.startsWith('--cpu-prof')),
+    ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []),
+  ];
+  const processes = [];
+  for (let from = 0; from < count; from += BROWSERS_PER_PROCESS) {
+    processes.push(
+      startChild(BROWSERS, { url, from, count: Math.min(BROWSERS_PER_PROCESS, count - from) }, { execArgv }),
+    );
   }
+  const children = await Promise.all(processes);
+  /** Every process's state: connected streams, refusals (`{ '503 unavailable': 2 }`), CPU since the last mark. */
+  const state = async () => {
+    const states = await Promise.all(children.map((child) => child.ask({ cmd: 'state' })));
+    const refused = {};
+    for (const { refused: each } of states) {
+      for (const [key, n] of Object.entries(each)) refused[key] = (refused[key] ?? 0) + n;
+    }
+    return {
+      connected: states.reduce((sum, each) => sum + each.connected, 0),
+      refused,
+      cpuMs: states.reduce((sum, each) => sum + each.cpuMs, 0),
+    };
+  };
   return {
-    /** `{ '503 unavailable': 2 }`. */
-    get refused() {
-      return Object.fromEntries(refused);
-    },
-    get connected() {
-      return connected;
-    },
-    close() {
-      for (const browser of browsers) browser.close();
-    },
+    state,
+    /** Starts counting the CPU anew. */
+    mark: () => Promise.all(children.map((child) => child.ask({ cmd: 'mark' }))),
+    close: () => Promise.all(children.map((child) => child.stop())),
   };
 }
 
 async function until(predicate, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -164,13 +153,15 @@ export async function runBridgeLoad({
   httpFloor = false,
 }) {
   const backend = await startBackend({ hub, redisUrl, owners, cpuProfileDir, httpFloor });
-  const browsers = openBrowsers(backend.url, owners);
+  const browsers = await openBrowsers(backend.url, owners, {
+    cpuProfileDir: cpuProfileDir && join(cpuProfileDir, 'browsers'),
+  });
   try {
-    await until(() => browsers.connected >= owners, timeoutMs, `${owners} streams did not open`);
+    await until(async () => (await browsers.state()).connected >= owners, timeoutMs, `${owners} streams did not open`);
     if (warmupPerOwner > 0) await backend.ask({ cmd: 'run', perOwner: warmupPerOwner, pending, timeoutMs });
-    const cpu = process.cpuUsage();
+    await browsers.mark();
     const ran = await backend.ask({ cmd: 'run', perOwner, pending, ratePerSecond, timeoutMs });
-    const used = process.cpuUsage(cpu);
+    const { cpuMs, refused } = await browsers.state();
     return {
       hub,
       owners,
@@ -179,12 +170,12 @@ export async function runBridgeLoad({
       pendingPerOwner: pending,
       warmupPerOwner,
       ratePerSecond,
-      ...summarise(ran, (used.user + used.system) / 1000),
-      refused: browsers.refused,
+      ...summarise(ran, cpuMs),
+      refused,
       backendEvents: backend.events.length,
     };
   } finally {
-    browsers.close();
+    await browsers.close();
     await backend.stop();
   }
 }
@@ -208,7 +199,7 @@ export async function runQueueFloor({ owners, perOwner, pending = 1 }) {
       serial += 1;
       const mine = serial;
       const made = owner.producer.create({
-        request: { ...parsed.request, message: `Question ${mine}` },
+        request: { ...parsed.request, message: messageOf(mine) },
         server,
         era: 'modern',
         kind: 'request',
@@ -270,8 +261,8 @@ export async function measureIdleStreams({ streams, idleMs, keepAliveMs = 100, h
   let browsers;
   try {
     const before = await backend.ask({ cmd: 'memory' });
-    browsers = openBrowsers(backend.url, streams);
-    await until(() => browsers.connected >= streams, 60_000, `${streams} streams did not open`);
+    browsers = await openBrowsers(backend.url, streams);
+    await until(async () => (await browsers.state()).connected >= streams, 60_000, `${streams} streams did not open`);
     // Let the first keep-alives go by: what every stream holds once settled.
     await new Promise((resolve) => setTimeout(resolve, Math.max(1_000, keepAliveMs * 3)));
     const open = await backend.ask({ cmd: 'memory' });
@@ -288,7 +279,7 @@ export async function measureIdleStreams({ streams, idleMs, keepAliveMs = 100, h
       dropped: backend.events.length,
     };
   } finally {
-    browsers?.close();
+    await browsers?.close();
     await backend.stop();
   }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Where the bridge's time goes: one load run (bridge-load.mjs) with the backend process under `node --cpu-prof` and
-// this process (the page half: N browsers) under the inspector's profiler, then the functions with the most self time
-// on each side, with the CPU per question. Reproduce from bench/:
+// Where the bridge's time goes: one load run (bridge-load.mjs) with the backend process and the browsers' process (the
+// page half: N browsers; up to 250 owners, one process) under `node --cpu-prof`, then the functions with the most self
+// time on each side, with the CPU per question. Reproduce from bench/:
 //   node --conditions=@elicitation-kit/source --import tsx src/bridge-profile.mjs [--owners=100] [--per-owner=50]
 //     [--hub=memory|redis] [--top=25] [--keep]   (--keep leaves the .cpuprofile files, for Chrome DevTools)
 //     [--floor]   (the floor in place of the bridge: its wire protocol hand-written on node:http, bridge-floor.mjs)
@@ -123,7 +123,7 @@ try {
   if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
 }
 
-/** The load run profiled: the backend process and this process (the page half). */
+/** The load run profiled: the backend process and the browsers' process (the page half). */
 async function profileLoad(folder, stopPage) {
   const result = await runBridgeLoad({
     hub,
@@ -133,8 +133,9 @@ async function profileLoad(folder, stopPage) {
     pending: 1,
     cpuProfileDir: folder,
   });
-  const page = await stopPage();
+  await stopPage();
   const backend = readProfile(folder);
+  const page = readProfile(join(folder, 'browsers'));
   const { questions } = result;
   console.log(
     `${process.env.BENCH_BRIDGE_FLOOR ? 'the floor (node:http by hand)' : `${hub} hub`}, ${owners} owners × ${perOwner} questions (13 fields): ${result.lost} lost, ${result.doubled} doubled, ${result.wrong} wrong; ` +
@@ -144,5 +145,5 @@ async function profileLoad(folder, stopPage) {
   // Both profiles include the warm-up run (2 questions per owner) and the start-up: the per-question figures are upper
   // bounds; the shares are what to read.
   print('Backend (self time, whole process)', backend, questions);
-  print('Page half (self time, this process)', page, questions);
+  print("Page half (self time, the browsers' process)", page, questions);
 }
