@@ -22,6 +22,9 @@ async function startTestRedis() {
   return { redis: await startRedis() };
 }
 
+/** A failed measurement, as its row reports it. */
+const failed = (error) => ({ error: String(error?.stack ?? error) });
+
 const tally = (runs) => ({
   lost: runs.reduce((sum, run) => sum + run.lost, 0),
   doubled: runs.reduce((sum, run) => sum + run.doubled, 0),
@@ -126,7 +129,6 @@ export async function measureBridge({
 
     const idle = await measureIdleStreams({ streams: idleStreams, idleMs, keepAliveMs });
     // A failure here is reported in its own row, not as the loss of the rows above.
-    const failed = (error) => ({ error: String(error?.stack ?? error) });
     const e2e = await measureBridgeEndToEnd(endToEnd).catch(failed);
     // The same with every process on every core: the browsers' work then slows the server side's.
     const shared = await measureBridgeEndToEnd({ ...endToEnd, pinned: false, floor: false }).catch(failed);

@@ -417,7 +417,7 @@ function endToEndRows(e2e) {
   ]) {
     const { bridge, twin, ratio, floor, floorRatio } = e2e[key];
     const floorCell = floor
-      ? `; with the bridge's wire protocol hand-written on node:http in its place (the floor): ${sig(floor.perSecond.median)} calls/s, ${times(floorRatio.median)} the twin (${sig(floorRatio.min, 2)}–${sig(floorRatio.max, 2)})`
+      ? `; with the bridge's wire protocol hand-written on node:http in its place (the floor): ${sig(floor.perSecond.median)} calls/s, ${ratioSpread(floorRatio)} the twin`
       : '';
     rows.push([
       `Bridge end to end, ${shape(bridge)} (demo server, SDK v2 + attachElicitation on a backend, a scripted browser; ${e2e.era} era)`,
@@ -440,18 +440,20 @@ function endToEndRows(e2e) {
   return rows;
 }
 
+/** A ratio's median and its range over runs: `0.85× (0.8–0.9)`. */
+const ratioSpread = (ratio) => `${times(ratio.median)} (${sig(ratio.min, 2)}–${sig(ratio.max, 2)})`;
+
 /** The end-to-end ratios with every process on every core (the browsers' work on the server's cores), reported. */
 function sharedCoresRows(e2e) {
   if (!e2e) return [];
   if (missing(e2e)) return [['Bridge end to end, cores shared', missing(e2e), '', '', '', '']];
   const { sequential, concurrent } = e2e;
-  const ratioOf = (volley) => `${times(volley.ratio.median)} (${sig(volley.ratio.min, 2)}–${sig(volley.ratio.max, 2)})`;
   return [
     [
       "Bridge end to end, the same runs with every process on every core (the browsers' work on the server's cores)",
       `sequential ${sig(sequential.bridge.perSecond.median)} calls/s, concurrent ${sig(concurrent.bridge.perSecond.median)} calls/s; ${sequential.bridge.lost + concurrent.bridge.lost} lost, ${sequential.bridge.doubled + concurrent.bridge.doubled} doubled`,
       `sequential ${sig(sequential.twin.perSecond.median)} calls/s, concurrent ${sig(concurrent.twin.perSecond.median)} calls/s (the twin)`,
-      `sequential ${ratioOf(sequential)}, concurrent ${ratioOf(concurrent)} the twin's calls/s`,
+      `sequential ${ratioSpread(sequential.ratio)}, concurrent ${ratioSpread(concurrent.ratio)} the twin's calls/s`,
       'reported',
       '',
     ],

@@ -281,7 +281,7 @@ describe('renderMarkdown of the bridge end to end', () => {
     expect(sequential[2]).toContain('120 calls/s (110–130)');
     expect(sequential[2]).toContain('answered on the backend from the queue, no bridge');
     expect(sequential[2]).toContain(
-      "with the bridge's wire protocol hand-written on node:http in its place (the floor): 110 calls/s, 0.92× the twin (0.88–0.95)",
+      "with the bridge's wire protocol hand-written on node:http in its place (the floor): 110 calls/s, 0.92× (0.88–0.95) the twin",
     );
     expect(concurrent[2]).not.toContain('the floor');
     expect(sequential[3]).toBe("0.85× the twin's calls/s (0.8–0.9)");
