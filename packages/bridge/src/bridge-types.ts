@@ -75,7 +75,10 @@ export interface ElicitationBridgeOptions {
    * dropped as above. @default 30000
    */
   stallTimeoutMs?: number;
-  /** How often a stream sends a keep-alive comment (proxies close silent connections). @default 15000 */
+  /**
+   * How often a stream sends a keep-alive comment (proxies close silent connections); each stream's first at a random
+   * point of the period, so that streams opened together do not send theirs at once. @default 15000
+   */
   keepAliveMs?: number;
   /**
    * How long a stream lives before the backend ends it and the browser reconnects (and `authorize` runs again: a
