@@ -7,8 +7,7 @@
 // question as it arrives. Each answer
 // carries a serial in `maxRows`: the demo server's log, its ledger of answers on the wire and the tool results must
 // each name every serial exactly once (0 lost, 0 doubled).
-import { execFileSync, fork } from 'node:child_process';
-import { cpus } from 'node:os';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,13 +17,6 @@ import { percentile, spread } from './stats.mjs';
 
 const BACKEND = fileURLToPath(new URL('./bridge-e2e-backend.mjs', import.meta.url));
 const BROWSERS = fileURLToPath(new URL('./bridge-e2e-browsers.mjs', import.meta.url));
-
-/**
- * Where the processes run when pinned: the server side (the demo server and the backend) on one core in both modes,
- * the users' browsers on the other, as users' machines are not the server's.
- */
-const SERVER_CORE = '0';
-const BROWSERS_CORE = '1';
 
 /** Serials start above the demo table's 120 rows (every export the same document); `maxRows` allows up to 10,000. */
 const SERIAL_BASE = 1000;
@@ -57,7 +49,6 @@ async function startChild(file, { cpuProfileDir, env = process.env, ...options }
     });
   const started = await ask({ cmd: 'start', ...options });
   return {
-    pid: child.pid,
     started,
     events,
     ask,
@@ -67,20 +58,6 @@ async function startChild(file, { cpuProfileDir, env = process.env, ...options }
       await exited;
     },
   };
-}
-
-/**
- * Pins process `pid`, every thread of it, to the cores `list` names (`0`, `1`, `0-1`) with `taskset`. `false` when
- * that cannot be done here (no `taskset`, one core).
- */
-function pin(pid, list) {
-  if (cpus().length < 2) return false;
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', list, String(pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One volley on `backend`, checked against the demo server's log and ledger and the tool results. */
@@ -132,7 +109,7 @@ async function volley(demo, backend, browsers, { calls, concurrent, timeoutMs })
  * One mode's run: a fresh backend (and, for `bridge` and `floor`, the browsers' process), a warm-up, then each volley.
  * `floor`: the bridge's wire protocol hand-written on node:http (bridge-floor.mjs) in the bridge's place.
  */
-async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuProfileDir, pinned }) {
+async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuProfileDir }) {
   const backend = await startChild(BACKEND, {
     mode: mode === 'direct' ? 'direct' : 'bridge',
     demoUrl: demo.url,
@@ -140,7 +117,6 @@ async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuP
     cpuProfileDir: cpuProfileDir && join(cpuProfileDir, mode),
     ...(mode === 'floor' && { env: { ...process.env, BENCH_BRIDGE_FLOOR: '1' } }),
   });
-  if (pinned) pin(backend.pid, SERVER_CORE);
   let browsers;
   try {
     if (mode !== 'direct') {
@@ -150,7 +126,6 @@ async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuP
         timeoutMs,
         cpuProfileDir: cpuProfileDir && join(cpuProfileDir, mode === 'bridge' ? 'browsers' : 'floor-browsers'),
       });
-      if (pinned) pin(browsers.pid, BROWSERS_CORE);
     }
     // Warm-up (not counted), each volley once in a smaller shape: the code paths compiled in every process (a
     // backend runs warm; so do its users' pages), every user's connection used.
@@ -202,21 +177,17 @@ export async function measureBridgeEndToEnd({
   timeoutMs = 120_000,
   cpuProfileDir,
   floor = true,
-  pinned = true,
 } = {}) {
   if (sequential > MAX_ROWS - SERIAL_BASE || users * perUser > MAX_ROWS - SERIAL_BASE)
     throw new Error(`sequential and users × perUser must each be ≤ ${MAX_ROWS - SERIAL_BASE} (maxRows ≤ ${MAX_ROWS})`);
   const demo = await startDemoServer({ port: 0, host: '127.0.0.1', silent: true });
-  const everyCore = `0-${cpus().length - 1}`;
-  // This process runs the demo server: on the server's core for the run, on every core again after.
-  const pinnedHere = pinned && pin(process.pid, SERVER_CORE);
   const twin = [];
   const bridged = [];
   const floored = [];
   const refusals = {};
   let backendEvents = 0;
   try {
-    const shape = { sequential, users, perUser, timeoutMs, cpuProfileDir, pinned: pinnedHere };
+    const shape = { sequential, users, perUser, timeoutMs, cpuProfileDir };
     for (let round = 0; round < runs; round += 1) {
       // Alternating order: the machine's noise hits both alike.
       if (round % 2 === 1) twin.push(await runMode(demo, 'direct', shape));
@@ -229,7 +200,6 @@ export async function measureBridgeEndToEnd({
     }
   } finally {
     await demo.close();
-    if (pinnedHere) pin(process.pid, everyCore);
   }
   const entry = (pick) => ({
     bridge: summarise(bridged, pick),
@@ -245,7 +215,6 @@ export async function measureBridgeEndToEnd({
     users,
     perUser,
     era: 'modern',
-    pinned: pinnedHere,
     sequential: entry((run) => run.sequential),
     concurrent: entry((run) => run.concurrent),
     refusals,

@@ -8,8 +8,8 @@
 //  - saturated Redis hub: as fast as answers come back, refusals counted (the page answers a kept question again);
 //  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives;
 //  - end to end (bridge-e2e.mjs): the demo server called by SDK v2 clients with the kit's adapter on a backend, the
-//    questions carried to scripted browsers by the bridge, beside the same calls answered on the backend (its twin):
-//    the server side on one core and the browsers on the other, then again with every process on every core.
+//    questions carried to scripted browsers by the bridge, beside the same calls answered on the backend (its twin)
+//    and the same with the node:http floor in the bridge's place.
 // Every run counts lost, doubled and wrong answers (0 each is the budget).
 import { measureBridgeEndToEnd } from './bridge-e2e.mjs';
 import { measureIdleStreams, runBridgeLoad, runQueueFloor } from './bridge-load.mjs';
@@ -130,9 +130,7 @@ export async function measureBridge({
     const idle = await measureIdleStreams({ streams: idleStreams, idleMs, keepAliveMs });
     // A failure here is reported in its own row, not as the loss of the rows above.
     const e2e = await measureBridgeEndToEnd(endToEnd).catch(failed);
-    // The same with every process on every core: the browsers' work then slows the server side's.
-    const shared = await measureBridgeEndToEnd({ ...endToEnd, pinned: false, floor: false }).catch(failed);
-    return { throughput, paced, saturated, idle, endToEnd: e2e, endToEndShared: shared };
+    return { throughput, paced, saturated, idle, endToEnd: e2e };
   } finally {
     await redis?.stop();
   }

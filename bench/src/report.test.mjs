@@ -320,26 +320,6 @@ describe('renderMarkdown of the bridge end to end', () => {
     ]);
   });
 
-  it('reports the same runs on shared cores beside the pinned ones', () => {
-    const shared = {
-      runs: 3,
-      users: 200,
-      perUser: 3,
-      era: 'modern',
-      sequential: { bridge: volley(500, 70), twin: volley(500, 110), ratio: s(0.6, 0.64, 0.7, 3) },
-      concurrent: { bridge: volley(600, 190), twin: volley(600, 280), ratio: s(0.6, 0.68, 0.9, 3) },
-    };
-    const markdown = renderMarkdown({ environment, bridge: { ...bridge({ error: 'x' }), endToEndShared: shared } });
-    const row = markdown.split('\n').find((line) => line.startsWith('| Bridge end to end, the same runs'));
-    expect(cells(row).slice(1)).toEqual([
-      'sequential 70 calls/s, concurrent 190 calls/s; 0 lost, 0 doubled',
-      'sequential 110 calls/s, concurrent 280 calls/s (the twin)',
-      "sequential 0.64× (0.6–0.7), concurrent 0.68× (0.6–0.9) the twin's calls/s",
-      'reported',
-      '',
-    ]);
-  });
-
   it('says plainly when calls were lost or failed, and gives a failed run a row of its own', () => {
     const endToEnd = {
       runs: 1,
