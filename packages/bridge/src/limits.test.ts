@@ -367,8 +367,8 @@ describe('the origin check', () => {
   });
 });
 
-/** Sends alice's answer head, then `pieces` of a chunked body `gapMs` apart; the raw reply once its JSON arrived. */
-async function chunkedPost(url: string, token: string, pieces: string[], gapMs = 30): Promise<string> {
+/** A raw client socket, connected, that keeps what it receives (`received()`); destroyed after the test. */
+async function rawClient(url: string): Promise<{ socket: Socket; received(): string }> {
   const socket = connectSocket(portOf(url), '127.0.0.1');
   socket.on('error', () => undefined);
   cleanups.push(() => {
@@ -380,51 +380,48 @@ async function chunkedPost(url: string, token: string, pieces: string[], gapMs =
   socket.on('data', (text: string) => {
     received += text;
   });
-  socket.write(
-    `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
-      `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\nTransfer-Encoding: chunked\r\n\r\n`,
-  );
+  return { socket, received: () => received };
+}
+
+/** The head of alice's answer with `token`, its body's length declared (a number) or chunked. */
+const answerHead = (url: string, token: string, length: number | 'chunked'): string =>
+  `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
+  `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\n` +
+  `${length === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`}\r\n\r\n`;
+
+/** Sends alice's answer head, then `pieces` of a chunked body `gapMs` apart; the raw reply once its JSON arrived. */
+async function chunkedPost(url: string, token: string, pieces: string[], gapMs = 30): Promise<string> {
+  const { socket, received } = await rawClient(url);
+  socket.write(answerHead(url, token, 'chunked'));
   for (const piece of pieces) {
     await sleep(gapMs);
-    if (received !== '') {
+    if (received() !== '') {
       break;
     }
     socket.write(`${Buffer.byteLength(piece).toString(16)}\r\n${piece}\r\n`);
   }
-  if (received === '') {
+  if (received() === '') {
     socket.write('0\r\n\r\n');
   }
-  await until(() => /\r\n\r\n\{.*\}/su.test(received));
-  return received;
+  await until(() => /\r\n\r\n\{.*\}/su.test(received()));
+  return received();
 }
 
 describe('answer bodies', () => {
   it('a body trickling in is cut off after bodyTimeoutMs (408), not held until Node’s own timeout', async () => {
     const { url } = await backend({ bodyTimeoutMs: 300 });
     const { token } = await readyOf(url, 'alice');
-    const socket = connectSocket(portOf(url), '127.0.0.1');
-    cleanups.push(() => {
-      socket.destroy();
-    });
-    await once(socket, 'connect');
-    let received = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (text: string) => {
-      received += text;
-    });
+    const { socket, received } = await rawClient(url);
     const started = Date.now();
-    socket.write(
-      `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
-        `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\nContent-Length: 1000\r\n\r\n`,
-    );
+    socket.write(answerHead(url, token, 1000));
     const trickle = setInterval(() => socket.write('{'), 50);
     cleanups.push(() => clearInterval(trickle));
     await once(socket, 'close');
     clearInterval(trickle);
     expect(Date.now() - started).toBeLessThan(3000);
-    expect(received).toMatch(/^HTTP\/1\.1 408 /u);
-    expect(received).toMatch(/connection: close/iu);
-    expect(received).toContain('"error":"slow-body"');
+    expect(received()).toMatch(/^HTTP\/1\.1 408 /u);
+    expect(received()).toMatch(/connection: close/iu);
+    expect(received()).toContain('"error":"slow-body"');
   }, 10_000);
 
   // Each served as a bridge on Node's own objects and through the Fetch handler: two ways of reading one body.
@@ -464,15 +461,9 @@ describe('answer bodies', () => {
 
     it('a client gone mid-body answers nothing: the question stays, and the next answer is taken', async () => {
       const { url, queue, results, token, id } = await oneQuestion();
-      const socket = connectSocket(portOf(url), '127.0.0.1');
-      socket.on('error', () => undefined);
-      await once(socket, 'connect');
+      const { socket } = await rawClient(url);
       const body = JSON.stringify({ id, result: { action: 'decline' } });
-      socket.write(
-        `POST /api/elicitations HTTP/1.1\r\nHost: ${new URL(url).host}\r\nCookie: user=alice\r\n` +
-          `Content-Type: application/json\r\n${TOKEN_HEADER}: ${token}\r\nContent-Length: ${body.length}\r\n\r\n` +
-          body.slice(0, -1),
-      );
+      socket.write(answerHead(url, token, body.length) + body.slice(0, -1));
       await sleep(50);
       socket.destroy();
       await sleep(50);

@@ -168,28 +168,36 @@ function bodyOf(request: NodeRequest): ReadableStream<Uint8Array> {
   });
 }
 
-/**
- * Refuses a request whose body a body parser already read (`true`), before anything else: the bridge must read it
- * within its own limits.
- */
-function bodyConsumed(request: NodeRequest, response: NodeResponse, hasBody: boolean): boolean {
-  if (!hasBody || !request.readableEnded) {
-    return false;
-  }
-  jsonReply(
-    response,
-    500,
-    'body-consumed',
-    'The request body was read before the bridge (by a body parser): mount the bridge before express.json() and the like.',
-  );
-  return true;
+/** A header of Node's request as a Fetch `Headers` would give it (several values joined), or `null`. */
+function headerOf(headers: NodeRequest['headers'], name: string): string | null {
+  const value = headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The request's URL (its scheme from the socket, its host from `Host`), or `undefined` after a `400`. */
-function urlOf(request: NodeRequest, response: NodeResponse, host: string | undefined): URL | undefined {
+/**
+ * The request's method, whether it has a body, and its URL (its scheme from the socket, its host from `Host`); or
+ * `undefined` once refused: a body that a body parser already read (`500`: the bridge must read it within its own
+ * limits), a URL that cannot be read (`400`).
+ */
+function headOf(
+  request: NodeRequest,
+  response: NodeResponse,
+): { method: string; hasBody: boolean; url: URL } | undefined {
+  const method = request.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (hasBody && request.readableEnded) {
+    jsonReply(
+      response,
+      500,
+      'body-consumed',
+      'The request body was read before the bridge (by a body parser): mount the bridge before express.json() and the like.',
+    );
+    return undefined;
+  }
   const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
   try {
-    return new URL(request.url ?? '/', `${secure ? 'https' : 'http'}://${host ?? 'localhost'}`);
+    const host = headerOf(request.headers, 'host') ?? 'localhost';
+    return { method, hasBody, url: new URL(request.url ?? '/', `${secure ? 'https' : 'http'}://${host}`) };
   } catch {
     jsonReply(response, 400, 'bad-request', 'The request URL or Host header cannot be read.');
     return undefined;
@@ -221,20 +229,16 @@ async function serveFetch(
   response: NodeResponse,
   drainTimeoutMs: number,
 ): Promise<void> {
-  const method = request.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  if (bodyConsumed(request, response, hasBody)) {
+  const head = headOf(request, response);
+  if (head === undefined) {
     return;
   }
+  const { method, hasBody, url } = head;
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
       headers.append(name, item);
     }
-  }
-  const url = urlOf(request, response, headers.get('host') ?? undefined);
-  if (url === undefined) {
-    return;
   }
   const gone = new AbortController();
   response.on('close', () => {
@@ -263,12 +267,6 @@ async function serveFetch(
   );
 }
 
-/** A header of Node's request as a Fetch `Headers` would give it (several values joined), or `null`. */
-function headerOf(headers: NodeRequest['headers'], name: string): string | null {
-  const value = headers[name.toLowerCase()];
-  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-}
-
 /** Serves a bridge on Node's own objects: its call read off Node's request, its reply written onto the response. */
 async function serveBridge(
   handle: (call: BridgeCall) => Promise<BridgeReply>,
@@ -276,15 +274,11 @@ async function serveBridge(
   response: NodeResponse,
   drainTimeoutMs: number,
 ): Promise<void> {
-  const method = request.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  if (bodyConsumed(request, response, hasBody)) {
+  const head = headOf(request, response);
+  if (head === undefined) {
     return;
   }
-  const url = urlOf(request, response, headerOf(request.headers, 'host') ?? undefined);
-  if (url === undefined) {
-    return;
-  }
+  const { method, hasBody, url } = head;
   const reply = await handle({
     request: { method, url: url.href, headers: { get: (name) => headerOf(request.headers, name) } },
     body: () => (hasBody ? bodyReaderOf(request) : null),
