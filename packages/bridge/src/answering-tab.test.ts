@@ -4,11 +4,12 @@
 // no withdrawal, its signal untouched, never "answered in another window"); an answer refused or lost on its way
 // leaves the question for the reason the stream gave, and it is not shown again. Real bridge, real HTTP; only the
 // order in which the answering tab receives the two is pinned, by its own fetch.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { ElicitResult } from '@elicitation-kit/core';
 import type { ElicitationBridge } from './bridge-types.js';
 import {
+  cleanupsAfterEach,
   EXPORT_PARAMS,
   handMadeEntry,
   openBrowser,
@@ -19,13 +20,7 @@ import {
 import type { TestBackend, TestBrowser } from './test/bridge-host.js';
 import { WithdrawnError } from './wire-format.js';
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) {
-    await cleanup();
-  }
-  cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 async function backend(): Promise<TestBackend> {
   const started = await startBackend();

@@ -9,8 +9,9 @@ import express from 'express';
 import { Hono } from 'hono';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { ElicitResult } from '@elicitation-kit/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  cleanupsAfterEach,
   EXPORT_PARAMS,
   handMadeEntry,
   openBrowser,
@@ -23,13 +24,7 @@ import { toNodeListener } from './node.js';
 import { createElicitationBridge } from './backend.js';
 import type { ElicitationBridge } from './bridge-types.js';
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) {
-    await cleanup();
-  }
-  cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 async function listening(server: Server): Promise<string> {
   if (!server.listening) {

@@ -9,10 +9,11 @@ import { connect as connectSocket } from 'node:net';
 import type { Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import type { LocalElicitationQueue, ServerIdentity } from '@elicitation-kit/core';
 import {
+  cleanupsAfterEach,
   handMadeEntry,
   openBrowser,
   postRaw,
@@ -27,13 +28,7 @@ import { bridgeStats, createElicitationBridge } from './backend.js';
 import type { ElicitationBridgeEvent } from './bridge-types.js';
 import { MAX_EVENT_LENGTH, TOKEN_HEADER } from './wire-format.js';
 
-let cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.toReversed()) {
-    await cleanup();
-  }
-  cleanups = [];
-});
+const cleanups = cleanupsAfterEach();
 
 async function backend(...args: Parameters<typeof startBackend>): Promise<TestBackend> {
   const started = await startBackend(...args);

@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { once } from 'node:events';
+import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { parseElicitation } from '@elicitation-kit/core';
 import { connectElicitationBridge } from '../client.js';
@@ -25,6 +26,20 @@ import type {
 import { TOKEN_HEADER } from '../wire-format.js';
 import type { BridgeErrorBody, ReadyEvent } from '../wire-format.js';
 import type { PendingElicitation } from '@elicitation-kit/core';
+
+/**
+ * The list a test file pushes its cleanups to (servers, sockets, tabs): after each test they run, the last pushed
+ * first, and the list is emptied.
+ */
+export function cleanupsAfterEach(): (() => Promise<void> | void)[] {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).toReversed()) {
+      await cleanup();
+    }
+  });
+  return cleanups;
+}
 
 /** The user a request's `user` cookie names (what a host reads from its session). */
 export function userOf(request: BridgeRequest): string | undefined {
