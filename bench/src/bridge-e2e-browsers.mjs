@@ -1,8 +1,9 @@
 // The browsers of the end-to-end bridge run (bridge-e2e.mjs forks them: their CPU is theirs, as on the users'
 // machines, not the demo server's or the backend's): one scripted browser half per user (`user-<i>`), the remote queue
-// of `@elicitation-kit/bridge/browser` over Node's fetch, answering each question as it arrives with the next serial
+// of `@elicitation-kit/bridge/browser` (answers posted as browser-fetch.mjs says, the stream on Node's fetch), answering each question as it arrives with the next serial
 // in `maxRows`. A refused answer comes back kept under a new id and is answered again with the same serial.
 import { bridgeModule } from './bridge-module.mjs';
+import { browserFetch } from './browser-fetch.mjs';
 import { exportValues } from './values.mjs';
 
 const { connectElicitationBridge } = await bridgeModule('browser');
@@ -20,6 +21,7 @@ async function start({ url, users, timeoutMs }) {
   for (let index = 0; index < users; index += 1) {
     const queue = connectElicitationBridge({
       url,
+      fetch: browserFetch,
       headers: { 'x-bench-owner': `user-${index}` },
       retryMs: 50,
       lingerMs: 0,

@@ -3,7 +3,7 @@
 // with a Node SDK v2 client and the kit's adapter (`attachElicitation` + `kit.callTool`, 2026-07-28 era). Twin
 // (`direct`): each question answered on the backend, straight from its queue. Bridge (`bridge`): each queue exposed
 // under its user by `createElicitationBridge` + `toNodeListener`, and every user's scripted browser in a third process
-// (bridge-e2e-browsers.mjs: the remote queue of `@elicitation-kit/bridge/browser` over Node's fetch) answering each
+// (bridge-e2e-browsers.mjs: the remote queue of `@elicitation-kit/bridge/browser`, browser-fetch.mjs) answering each
 // question as it arrives. Each answer
 // carries a serial in `maxRows`: the demo server's log, its ledger of answers on the wire and the tool results must
 // each name every serial exactly once (0 lost, 0 doubled).

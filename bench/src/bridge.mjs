@@ -4,7 +4,8 @@
 //    question; beside it, the same wire protocol hand-written on node:http (bridge-floor.mjs) and the floor, the same
 //    questions and answers through an in-process queue;
 //  - paced: 1,000 owners, 200 questions/s in all, on the memory hub and on a Redis hub (a real redis-server from
-//    @elicitation-kit/test-redis), `runs` times each: p99 ask → answer, refusals;
+//    @elicitation-kit/test-redis), `runs` times each: p99 ask → answer, refusals; the memory hub beside the node:http
+//    floor paced alike;
 //  - saturated Redis hub: as fast as answers come back, refusals counted (the page answers a kept question again);
 //  - idle streams: the memory a backend holds per open stream, and its change over an idle window of keep-alives;
 //  - end to end (bridge-e2e.mjs): the demo server called by SDK v2 clients with the kit's adapter on a backend, the
@@ -92,32 +93,34 @@ export async function measureBridge({
     };
 
     const paced = {};
-    for (const hub of ['memory', 'redis']) {
-      if (hub === 'redis' && missing) {
-        paced[hub] = { pending: missing };
-        continue;
-      }
-      const hubRuns = [];
+    const pacedShape = { owners: pacedOwners, perOwner: pacedPerOwner, ratePerSecond };
+    /** The paced figures of `hubRuns`, over runs. */
+    const pacedOf = (hubRuns) => ({
+      owners: pacedOwners,
+      ratePerSecond,
+      questions: hubRuns[0].questions,
+      runs,
+      ...tally(hubRuns),
+      p50Ms: spread(hubRuns.map((run) => run.p50Ms)),
+      p99Ms: spread(hubRuns.map((run) => run.p99Ms)),
+    });
+    // The memory hub beside the node:http floor paced alike (the same browsers' processes, the same backend process):
+    // what the machine itself adds to the tail, with no bridge in it. Alternating order, as above.
+    const memoryRuns = [];
+    const pacedFloorRuns = [];
+    for (let round = 0; round < runs; round += 1) {
+      if (round % 2 === 1) pacedFloorRuns.push(await runBridgeLoad({ ...pacedShape, httpFloor: true }));
+      memoryRuns.push(await runBridgeLoad({ ...pacedShape, hub: 'memory' }));
+      if (round % 2 === 0) pacedFloorRuns.push(await runBridgeLoad({ ...pacedShape, httpFloor: true }));
+    }
+    paced.memory = { ...pacedOf(memoryRuns), httpFloor: pacedOf(pacedFloorRuns) };
+    if (missing) paced.redis = { pending: missing };
+    else {
+      const redisRuns = [];
       for (let round = 0; round < runs; round += 1) {
-        hubRuns.push(
-          await runBridgeLoad({
-            hub,
-            redisUrl: redis?.url,
-            owners: pacedOwners,
-            perOwner: pacedPerOwner,
-            ratePerSecond,
-          }),
-        );
+        redisRuns.push(await runBridgeLoad({ ...pacedShape, hub: 'redis', redisUrl: redis.url }));
       }
-      paced[hub] = {
-        owners: pacedOwners,
-        ratePerSecond,
-        questions: hubRuns[0].questions,
-        runs,
-        ...tally(hubRuns),
-        p50Ms: spread(hubRuns.map((run) => run.p50Ms)),
-        p99Ms: spread(hubRuns.map((run) => run.p99Ms)),
-      };
+      paced.redis = pacedOf(redisRuns);
     }
 
     let saturated;

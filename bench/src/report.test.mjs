@@ -307,6 +307,17 @@ describe('renderMarkdown of the bridge end to end', () => {
     ]);
   });
 
+  it('puts the paced p99 of the memory hub beside the node:http floor paced alike', () => {
+    const withFloor = bridge({ error: 'x' });
+    withFloor.paced.memory.httpFloor = { ...withFloor.paced.memory, p99Ms: s(3, 4, 9, 3), p50Ms: s(1, 1.5, 2, 3) };
+    const markdown = renderMarkdown({ environment, bridge: withFloor });
+    const row = markdown.split('\n').find((line) => line.startsWith('| Bridge p99 ask → answer, 1,000 owners'));
+    expect(cells(row).slice(2, 4)).toEqual([
+      'p99 4 ms (3–9), p50 1.5 ms (1–2) (its wire protocol hand-written on node:http, paced alike); 2,000 questions a run, 3 runs each',
+      "1.25× the node:http floor's p99",
+    ]);
+  });
+
   it('puts the backend CPU per question beside the node:http floor and the in-process queue, warm-up said', () => {
     const markdown = renderMarkdown({ environment, bridge: bridge({ error: 'x' }) });
     const row = markdown.split('\n').find((line) => line.startsWith('| Bridge backend CPU per question'));
