@@ -1,7 +1,8 @@
 // The browsers of the end-to-end bridge run (bridge-e2e.mjs forks them: their CPU is theirs, as on the users'
 // machines, not the demo server's or the backend's): one scripted browser half per user (`user-<i>`), the remote queue
-// of `@elicitation-kit/bridge/browser` (answers posted as browser-fetch.mjs says, the stream on Node's fetch), answering each question as it arrives with the next serial
-// in `maxRows`. A refused answer comes back kept under a new id and is answered again with the same serial.
+// of `@elicitation-kit/bridge/browser` (answers posted as browser-fetch.mjs says, the stream on Node's fetch),
+// answering each question as it arrives with the next serial in `maxRows`. A refused answer comes back kept under a
+// new id and is answered again with the same serial.
 import { bridgeModule } from './bridge-module.mjs';
 import { browserFetch } from './browser-fetch.mjs';
 import { exportValues } from './values.mjs';

@@ -2,7 +2,7 @@
 // over a keep-alive node:http agent, everything else (the event stream) on Node's fetch. A browser posts an answer
 // with its own native fetch, on its own machine, over a connection it keeps; Node's fetch (undici, written in JS) cost
 // the browsers' processes ~1 ms of CPU per answer here, on the cores the backend runs on, and with 250 streams open on
-// one pool it opened a new connection for about every other answer (sockets the backend then holds: measured by
+// one pool it opened a new connection for about one answer in three (sockets the backend then holds: measured by
 // counting the backend's connections, 1,000 owners paced). The page half's own code runs as it would in a page.
 import { Agent, request } from 'node:http';
 
