@@ -349,14 +349,14 @@ function bridgeRows(bridge) {
       continue;
     }
     const runsSaid = `${count(p.questions)} questions a run, ${p.runs} run${p.runs === 1 ? '' : 's'}`;
-    const floor = p.httpFloor;
+    const httpFloor = p.httpFloor;
     rows.push([
       name,
       `p99 ${msSpread(p.p99Ms)}, p50 ${msSpread(p.p50Ms)}; ${p.lost} lost, ${p.doubled} doubled, ${p.wrong} wrong, ${p.refused} refused`,
-      floor
-        ? `p99 ${msSpread(floor.p99Ms)}, p50 ${msSpread(floor.p50Ms)} (its wire protocol hand-written on node:http, paced alike); ${runsSaid} each`
+      httpFloor
+        ? `p99 ${msSpread(httpFloor.p99Ms)}, p50 ${msSpread(httpFloor.p50Ms)} (its wire protocol hand-written on node:http, paced alike); ${runsSaid} each`
         : runsSaid,
-      floor ? `${times(p.p99Ms.median / floor.p99Ms.median)} the node:http floor's p99` : '',
+      httpFloor ? `${times(p.p99Ms.median / httpFloor.p99Ms.median)} the node:http floor's p99` : '',
       `≤ ${target} ms (median), 0 refused`,
       mark(p.p99Ms.median <= target && p.refused === 0 && p.lost + p.doubled + p.wrong === 0),
     ]);
