@@ -167,7 +167,8 @@ function summarise(runs, pick) {
  * rounds, each a fresh backend per mode (each mode first in turn), each mode `sequential` calls by one user then
  * `perUser` calls by each of `users` users at once. Returns per volley the spread of calls/s, p50 and p99 over runs
  * for both modes and the ratio bridge ÷ twin of calls/s, run by run; with
- * `floor`, the same for the node:http floor in the bridge's place (what any bridge on Node's `http` gets).
+ * `floor`, the same for the node:http floor in the bridge's place (what any bridge on Node's `http` gets), and the
+ * bridge's calls/s ÷ the floor's, run by run (`floorShare`).
  * `cpuProfileDir`: each backend under `--cpu-prof`, in `<dir>/direct` and `<dir>/bridge` (bridge-profile.mjs --e2e).
  */
 export async function measureBridgeEndToEnd({
@@ -217,6 +218,8 @@ export async function measureBridgeEndToEnd({
     ...(floor && {
       floor: summarise(floored, pick),
       floorRatio: spread(floored.map((run, index) => pick(run).perSecond / pick(twin[index]).perSecond)),
+      // The bridge's calls/s ÷ the floor's, round by round: what the bridge costs over any bridge on node:http.
+      floorShare: spread(bridged.map((run, index) => pick(run).perSecond / pick(floored[index]).perSecond)),
     }),
   });
   return {

@@ -419,7 +419,7 @@ function endToEndRows(e2e) {
     ['sequential', (v) => `${count(v.calls)} sequential calls, one user`],
     ['concurrent', (v) => `${count(e2e.users)} concurrent users × ${e2e.perUser} calls = ${count(v.calls)} calls`],
   ]) {
-    const { bridge, twin, ratio, floor, floorRatio } = e2e[key];
+    const { bridge, twin, ratio, floor, floorRatio, floorShare } = e2e[key];
     const floorCell = floor
       ? `; with the bridge's wire protocol hand-written on node:http in its place (the floor): ${sig(floor.perSecond.median)} calls/s, ${ratioSpread(floorRatio)} the twin`
       : '';
@@ -427,7 +427,8 @@ function endToEndRows(e2e) {
       `Bridge end to end, ${shape(bridge)} (demo server, SDK v2 + attachElicitation on a backend, a scripted browser; ${e2e.era} era)`,
       `${callsCell(bridge)}; the question on the bridge (shown → answered) p50 ${msSpread(bridge.questionP50Ms)}`,
       `${callsCell(twin)} (the same calls answered on the backend from the queue, no bridge)${floorCell}`,
-      `${times(ratio.median)} the twin's calls/s (${sig(ratio.min, 2)}–${sig(ratio.max, 2)})`,
+      `${times(ratio.median)} the twin's calls/s (${sig(ratio.min, 2)}–${sig(ratio.max, 2)})` +
+        (floorShare ? `; ${ratioSpread(floorShare)} the floor's, run by run` : ''),
       `≥ ${END_TO_END_TARGET}×, 0 lost, 0 doubled`,
       endToEndMet(ratio.median >= END_TO_END_TARGET, bridge.ok && twin.ok),
     ]);

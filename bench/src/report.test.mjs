@@ -269,6 +269,7 @@ describe('renderMarkdown of the bridge end to end', () => {
         ratio: s(0.8, 0.85, 0.9, 3),
         floor: volley(500, 110),
         floorRatio: s(0.88, 0.92, 0.95, 3),
+        floorShare: s(0.86, 0.91, 0.97, 3),
       },
       concurrent: { bridge: volley(600, 150), twin: volley(600, 300), ratio: s(0.4, 0.5, 0.6, 3) },
     };
@@ -284,7 +285,8 @@ describe('renderMarkdown of the bridge end to end', () => {
       "with the bridge's wire protocol hand-written on node:http in its place (the floor): 110 calls/s, 0.92× (0.88–0.95) the twin",
     );
     expect(concurrent[2]).not.toContain('the floor');
-    expect(sequential[3]).toBe("0.85× the twin's calls/s (0.8–0.9)");
+    expect(sequential[3]).toBe("0.85× the twin's calls/s (0.8–0.9); 0.91× (0.86–0.97) the floor's, run by run");
+    expect(concurrent[3]).toBe("0.5× the twin's calls/s (0.4–0.6)");
     expect(sequential[4]).toBe('≥ 0.8×, 0 lost, 0 doubled');
     expect(sequential[5]).toBe('✓');
     expect(concurrent[0]).toMatch(/^Bridge end to end, 200 concurrent users × 3 calls = 600 calls \(demo server/);
