@@ -4,8 +4,9 @@
 // queue (`direct`: the no-bridge twin), or by the user's browser: each queue exposed under its user by a bridge
 // (`createElicitationBridge` behind `toNodeListener` on 127.0.0.1) that the user's scripted browser half answers
 // (`bridge`; bridge-e2e-browsers.mjs). Told over IPC to run a volley, it makes the calls (one user one after another,
-// or every user at once) and reports each call's latency, each question's time in its queue, the `maxRows` each tool
-// result carries (the answer's serial) and its CPU.
+// or every user at once) and reports each call's latency, each question's time in its queue (and the marks of its
+// path: shown, its answer's arrival, answered), the `maxRows` each tool result carries (the answer's serial) and its
+// CPU.
 import { performance } from 'node:perf_hooks';
 import { createElicitationQueue } from '@elicitation-kit/core';
 import { attachElicitation } from '@elicitation-kit/mcp/sdk-v2';
@@ -29,6 +30,13 @@ let serial = 0;
 let refused = 0;
 /** How long each question stayed in its queue (shown → answered): the bridge's share of a call's time. */
 let waits = [];
+/**
+ * When (ms since the epoch, `performance.timeOrigin` based: one clock for every process here) each question appeared in
+ * its queue, each answer's POST reached the bridge and each question left its queue: the backend's marks of a
+ * question's path (bridge-e2e-browsers.mjs has the page's).
+ */
+let marks = { shown: [], arrived: [], answered: [] };
+const stamp = (at = performance.now()) => performance.timeOrigin + at;
 
 /** Records how long each entry of `queue` stays in it, in `waits`. */
 function timeQuestions(queue) {
@@ -38,12 +46,16 @@ function timeQuestions(queue) {
     const present = new Set();
     for (const entry of queue.getSnapshot()) {
       present.add(entry.id);
-      if (!shownAt.has(entry.id)) shownAt.set(entry.id, now);
+      if (!shownAt.has(entry.id)) {
+        shownAt.set(entry.id, now);
+        marks.shown.push(stamp(now));
+      }
     }
     for (const [id, at] of shownAt) {
       if (present.has(id)) continue;
       shownAt.delete(id);
       waits.push(now - at);
+      marks.answered.push(stamp(now));
     }
   });
 }
@@ -78,6 +90,10 @@ async function start({ mode: chosen, demoUrl, users: count }) {
       },
     });
     ({ server, bridge, url } = served);
+    // Before the bridge's own listener: the moment the answer's request reached this process.
+    server.prependListener('request', (request) => {
+      if (request.method === 'POST') marks.arrived.push(stamp());
+    });
   }
   for (let index = 0; index < count; index += 1) {
     const queue = createElicitationQueue({ maxPendingPerServer: 10_000 });
@@ -104,6 +120,7 @@ async function start({ mode: chosen, demoUrl, users: count }) {
 async function volley({ calls, concurrent, timeoutMs, serialFrom }) {
   serial = serialFrom;
   waits = [];
+  marks = { shown: [], arrived: [], answered: [] };
   const refusedBefore = refused;
   const latencies = [];
   const returned = [];
@@ -138,6 +155,7 @@ async function volley({ calls, concurrent, timeoutMs, serialFrom }) {
     elapsedMs,
     latencies,
     waits,
+    marks,
     returned,
     errors,
     cpuMs: (used.user + used.system) / 1000,

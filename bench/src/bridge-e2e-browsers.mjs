@@ -17,12 +17,26 @@ const refused = new Map();
 let connected = 0;
 let serial = 0;
 let cpu = process.cpuUsage();
+/**
+ * When (ms since the epoch, `performance.timeOrigin` based) each question first appeared in a page's queue and each
+ * answer's POST was handed to `fetch`: the page's marks of a question's path (the backend's are in
+ * bridge-e2e-backend.mjs).
+ */
+let marks = { shown: [], posted: [] };
+/** The ids of the entries a page has shown (since the last `reset`). */
+let seen = new Set();
+const stamp = () => performance.timeOrigin + performance.now();
+/** The browsers' fetch, marking each answer handed to it. */
+const markedFetch = (url, init) => {
+  if (init?.method === 'POST') marks.posted.push(stamp());
+  return browserFetch(url, init);
+};
 
 async function start({ url, users, timeoutMs }) {
   for (let index = 0; index < users; index += 1) {
     const queue = connectElicitationBridge({
       url,
-      fetch: browserFetch,
+      fetch: markedFetch,
       headers: { 'x-bench-owner': `user-${index}` },
       retryMs: 50,
       lingerMs: 0,
@@ -45,6 +59,11 @@ async function start({ url, users, timeoutMs }) {
     };
     // Answered outside the listener, as a dialog would be.
     const unsubscribe = queue.subscribe(() => {
+      for (const entry of queue.getSnapshot()) {
+        if (seen.has(entry.id)) continue;
+        seen.add(entry.id);
+        marks.shown.push(stamp());
+      }
       if (scheduled) return;
       scheduled = true;
       queueMicrotask(answerShown);
@@ -70,10 +89,12 @@ async function until(predicate, timeoutMs, what) {
   }
 }
 
-/** Where the browsers stand: the last serial answered, refusals, and the CPU used since the last `reset`. */
+/**
+ * Where the browsers stand: the last serial answered, refusals, the CPU used and the marks made since the last `reset`.
+ */
 function state() {
   const used = process.cpuUsage(cpu);
-  return { serial, refused: Object.fromEntries(refused), cpuMs: (used.user + used.system) / 1000 };
+  return { serial, refused: Object.fromEntries(refused), cpuMs: (used.user + used.system) / 1000, marks };
 }
 
 process.on('message', async (message) => {
@@ -84,6 +105,8 @@ process.on('message', async (message) => {
     } else if (message.cmd === 'reset') {
       serial = message.serial;
       cpu = process.cpuUsage();
+      marks = { shown: [], posted: [] };
+      seen = new Set();
       process.send({ type: 'reset' });
     } else if (message.cmd === 'state') process.send({ type: 'state', ...state() });
     else if (message.cmd === 'stop') {

@@ -60,6 +60,32 @@ async function startChild(file, { cpuProfileDir, env = process.env, ...options }
   };
 }
 
+/** The median time from each mark of `from` to the mark of `to` at the same place (ms). */
+const step = (from, to) =>
+  percentile(
+    from.map((at, index) => to[index] - at),
+    50,
+  );
+
+/**
+ * A sequential volley's questions, step by step (p50 of each, ms), from the marks of both sides (one question at a
+ * time, so the k-th mark of each kind is the k-th question's): the backend's queue to the page's (the question
+ * published, sent, read and shown), the page's own work up to the answer handed to `fetch`, the answer's way to the
+ * backend's server, and from its arrival to the question leaving the backend's queue. `undefined` when the marks do not
+ * pair up (a refused answer posted again, say).
+ */
+function pathOf(backend, page, calls) {
+  const { shown, arrived, answered } = backend;
+  const lengths = [shown, arrived, answered, page.shown, page.posted].map((marks) => marks.length);
+  if (lengths.some((length) => length !== calls)) return undefined;
+  return {
+    toPageMs: step(shown, page.shown),
+    inPageMs: step(page.shown, page.posted),
+    toBackendMs: step(page.posted, arrived),
+    inBackendMs: step(arrived, answered),
+  };
+}
+
 /** One volley on `backend`, checked against the demo server's log and ledger and the tool results. */
 async function volley(demo, backend, browsers, { calls, concurrent, timeoutMs }) {
   const from = demo.log.length;
@@ -89,6 +115,7 @@ async function volley(demo, backend, browsers, { calls, concurrent, timeoutMs })
     /** This process: the demo server (and the IPC of the run). */
     serverCpuMsPerCall: (used.user + used.system) / 1000 / done,
     ...(page && { pageCpuMsPerCall: page.cpuMs / done }),
+    ...(page && !concurrent && { path: pathOf(ran.marks, page.marks, count) }),
     lost,
     doubled,
     failures: ran.errors.length,
@@ -154,6 +181,14 @@ function summarise(runs, pick) {
     backendCpuMsPerCall: spread(volleys.map((v) => v.backendCpuMsPerCall)),
     serverCpuMsPerCall: spread(volleys.map((v) => v.serverCpuMsPerCall)),
     pageCpuMsPerCall: spread(volleys.map((v) => v.pageCpuMsPerCall)),
+    ...(volleys.some((v) => v.path) && {
+      path: Object.fromEntries(
+        ['toPageMs', 'inPageMs', 'toBackendMs', 'inBackendMs'].map((key) => [
+          key,
+          spread(volleys.filter((v) => v.path).map((v) => v.path[key])),
+        ]),
+      ),
+    }),
     lost: volleys.reduce((sum, v) => sum + v.lost, 0),
     doubled: volleys.reduce((sum, v) => sum + v.doubled, 0),
     failures: volleys.reduce((sum, v) => sum + v.failures, 0),

@@ -410,6 +410,11 @@ function endToEndMet(fastEnough, intact) {
   return intact ? `✗ (below ${END_TO_END_TARGET}×)` : `✗ (below ${END_TO_END_TARGET}×; lost, doubled or failed calls)`;
 }
 
+/** A question's steps (bridge-e2e.mjs `pathOf`), each as median (min–max) over runs. */
+const pathCell = (path) =>
+  `to the page ${msSpread(path.toPageMs)}; in the page ${msSpread(path.inPageMs)}; ` +
+  `the answer to the backend ${msSpread(path.toBackendMs)}; its arrival to the question answered ${msSpread(path.inBackendMs)}`;
+
 /** The end-to-end rows (bridge-e2e.mjs): with the bridge beside its twin, sequential and concurrent. */
 function endToEndRows(e2e) {
   if (!e2e) return [];
@@ -431,6 +436,18 @@ function endToEndRows(e2e) {
         (floorShare ? `; ${ratioSpread(floorShare)} the floor's, run by run` : ''),
       `≥ ${END_TO_END_TARGET}×, 0 lost, 0 doubled`,
       endToEndMet(ratio.median >= END_TO_END_TARGET, bridge.ok && twin.ok),
+    ]);
+  }
+  const { path } = e2e.sequential.bridge;
+  if (path) {
+    const floorPath = e2e.sequential.floor?.path;
+    rows.push([
+      'Bridge end to end, a sequential question step by step (p50 of each step over the volley)',
+      pathCell(path),
+      floorPath ? `${pathCell(floorPath)} (the floor)` : '',
+      '',
+      'reported',
+      '',
     ]);
   }
   const { bridge, twin } = e2e.concurrent;

@@ -203,7 +203,9 @@ describe('renderMarkdown of the dialog and its weight', () => {
 const endToEndRowsOf = (markdown) =>
   markdown
     .split('\n')
-    .filter((row) => row.startsWith('| Bridge end to end,') && !row.includes('CPU per call'))
+    .filter(
+      (row) => row.startsWith('| Bridge end to end,') && !row.includes('CPU per call') && !row.includes('step by step'),
+    )
     .map(cells);
 
 describe('renderMarkdown of the bridge end to end', () => {
@@ -295,6 +297,40 @@ describe('renderMarkdown of the bridge end to end', () => {
       '| Bridge end to end, CPU per call (the concurrent volley) | backend 1.2 ms (1–1.4); browsers 1.5 ms (1–2) | backend 1.2 ms (1–1.4) (the twin) |',
     );
     expect(markdown).toContain('- **Bridge end to end**: min / median / max over 3 runs of each mode.');
+  });
+
+  it("gives a sequential question's steps, the bridge's beside the floor's", () => {
+    const path = (scale) => ({
+      toPageMs: s(0.3 * scale, 0.35 * scale, 0.4 * scale, 5),
+      inPageMs: s(0.2, 0.25, 0.3, 5),
+      toBackendMs: s(0.3, 0.32, 0.4, 5),
+      inBackendMs: s(0.1, 0.2, 0.3, 5),
+    });
+    const endToEnd = {
+      runs: 5,
+      users: 200,
+      perUser: 3,
+      era: 'modern',
+      sequential: {
+        bridge: { ...volley(500, 100), path: path(1) },
+        twin: volley(500, 120),
+        ratio: s(0.8, 0.85, 0.9, 5),
+        floor: { ...volley(500, 110), path: path(2) },
+        floorRatio: s(0.88, 0.92, 0.95, 5),
+        floorShare: s(0.86, 0.91, 0.97, 5),
+      },
+      concurrent: { bridge: volley(600, 150), twin: volley(600, 300), ratio: s(0.4, 0.5, 0.6, 5) },
+    };
+    const markdown = renderMarkdown({ environment, bridge: bridge(endToEnd) });
+    const row = markdown.split('\n').find((line) => line.includes('a sequential question step by step'));
+    expect(cells(row).slice(1, 5)).toEqual([
+      'to the page 0.35 ms (0.3–0.4); in the page 0.25 ms (0.2–0.3); the answer to the backend 0.32 ms (0.3–0.4); its arrival to the question answered 0.2 ms (0.1–0.3)',
+      'to the page 0.7 ms (0.6–0.8); in the page 0.25 ms (0.2–0.3); the answer to the backend 0.32 ms (0.3–0.4); its arrival to the question answered 0.2 ms (0.1–0.3) (the floor)',
+      '',
+      'reported',
+    ]);
+    const noPath = { ...endToEnd, sequential: { ...endToEnd.sequential, bridge: volley(500, 100) } };
+    expect(renderMarkdown({ environment, bridge: bridge(noPath) })).not.toContain('step by step');
   });
 
   it('gives the paced p99 over runs, judged by its median', () => {
