@@ -12,8 +12,13 @@
 // withdrawal Redis refused is kept and sent again at every heartbeat.
 import { isJsonObject } from '@elicitation-kit/core';
 import type { HubRecord } from './hub.js';
+import { entryJson } from './ready-event.js';
 import type { RedisBridgeClient } from './redis-hub.js';
 import type { WireEntry } from './wire-format.js';
+
+/** A record's JSON (`HubRecord`), with its entry's JSON as made when it was published, not made again. */
+const recordJson = (record: HubRecord): string =>
+  `{"entry":${entryJson(record.entry)},"replica":${JSON.stringify(record.replica)},"rev":${JSON.stringify(record.rev)}}`;
 
 /** How many entries the change stream keeps (about: trimmed whole nodes at a time, never below this). */
 const CHANGES_KEPT = 10_000;
@@ -130,8 +135,9 @@ export function createRedisWrites(
     registered().then(() => redis.eval(WITHDRAW_SCRIPT, 2, keys.owner(owner), keys.changes, id, message, owner));
   return {
     upsert(owner, record) {
-      const text = JSON.stringify(record);
-      const message = JSON.stringify({ type: 'entry', record });
+      // Made once: the entry's JSON is the one made when it was published (its size checked), the message wraps it.
+      const text = recordJson(record);
+      const message = `{"type":"entry","record":${text}}`;
       return registered()
         .then(() =>
           redis.eval(
