@@ -4,9 +4,8 @@
 // (`direct`): each question answered on the backend, straight from its queue. Bridge (`bridge`): each queue exposed
 // under its user by `createElicitationBridge` + `toNodeListener`, and every user's scripted browser in a third process
 // (bridge-e2e-browsers.mjs: the remote queue of `@elicitation-kit/bridge/browser`, browser-fetch.mjs) answering each
-// question as it arrives. Each answer
-// carries a serial in `maxRows`: the demo server's log, its ledger of answers on the wire and the tool results must
-// each name every serial exactly once (0 lost, 0 doubled).
+// question as it arrives. Each answer carries a serial in `maxRows`: the demo server's log, its ledger of answers on
+// the wire and the tool results must each name every serial exactly once (0 lost, 0 doubled).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -171,6 +170,8 @@ async function runMode(demo, mode, { sequential, users, perUser, timeoutMs, cpuP
 /** The spread over runs of one volley's figures, and its totals. */
 function summarise(runs, pick) {
   const volleys = runs.map(pick);
+  /** The sequential volleys' steps (the ones whose marks paired up). */
+  const paths = volleys.map((v) => v.path).filter((path) => path !== undefined);
   return {
     calls: volleys[0]?.calls,
     perSecond: spread(volleys.map((v) => v.perSecond)),
@@ -181,11 +182,11 @@ function summarise(runs, pick) {
     backendCpuMsPerCall: spread(volleys.map((v) => v.backendCpuMsPerCall)),
     serverCpuMsPerCall: spread(volleys.map((v) => v.serverCpuMsPerCall)),
     pageCpuMsPerCall: spread(volleys.map((v) => v.pageCpuMsPerCall)),
-    ...(volleys.some((v) => v.path) && {
+    ...(paths.length > 0 && {
       path: Object.fromEntries(
         ['toPageMs', 'inPageMs', 'toBackendMs', 'inBackendMs'].map((key) => [
           key,
-          spread(volleys.filter((v) => v.path).map((v) => v.path[key])),
+          spread(paths.map((path) => path[key])),
         ]),
       ),
     }),

@@ -2,8 +2,8 @@
 // not share a heap: one process of 1,000 simulated browsers pauses them all at each of its collections): a browser
 // half (`connectElicitationBridge`, its answers posted as browser-fetch.mjs says) per owner `owner-<from>` …
 // `owner-<from + count − 1>`, answering every question it shows with the serial its message carries in `nickname`. A
-// refused answer comes back kept, and is answered again. Told over IPC: `start`, `state` (connected streams, refusals, the CPU since the last `mark`),
-// `mark`, `stop`.
+// refused answer comes back kept, and is answered again. Told over IPC: `start`, `state` (connected streams,
+// refusals, the CPU since the last `mark`), `mark`, `stop`.
 import { bridgeModule } from './bridge-module.mjs';
 import { browserFetch } from './browser-fetch.mjs';
 import { answerOf, serialOf } from './bridge-serials.mjs';
